@@ -1,0 +1,36 @@
+//! A canonical AI model. Derived figures (average score, cheapest current price)
+//! are computed at ingest and stored, so list filters and sorts are plain indexed SQL.
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
+#[sea_orm(table_name = "models")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub slug: String,
+    pub name: String,
+    pub creator_slug: Option<String>,
+    /// `llm`, `multimodal` or `image`.
+    pub category: String,
+    pub family: Option<String>,
+    pub open_source: Option<bool>,
+    /// ISO date `YYYY-MM-DD`.
+    pub release_date: Option<String>,
+    pub context_window: Option<i64>,
+    pub max_output_tokens: Option<i64>,
+    /// Comma-separated, sorted (`image,text`).
+    pub input_modalities: String,
+    pub output_modalities: String,
+    pub reasoning: Option<bool>,
+    pub tool_call: Option<bool>,
+    pub average_score: Option<f64>,
+    pub benchmarks_count: i32,
+    /// Cheapest current input price (USD per 1M tokens) over the model's offerings.
+    pub input_price: Option<f64>,
+    /// Output price of that same cheapest offering.
+    pub output_price: Option<f64>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

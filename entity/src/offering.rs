@@ -1,0 +1,27 @@
+//! A model's current price at one provider. Prices are USD per 1M tokens;
+//! `None` means unknown (never 0, which means free).
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
+#[sea_orm(table_name = "offerings")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: i64,
+    pub model_slug: String,
+    pub provider_slug: String,
+    /// The identifier the provider's API uses for the model.
+    pub provider_model_id: String,
+    pub input_price: Option<f64>,
+    pub output_price: Option<f64>,
+    pub cache_read_price: Option<f64>,
+    pub cache_write_price: Option<f64>,
+    pub context_window: Option<i64>,
+    pub as_of: Option<String>,
+    /// Slug of the source dataset.
+    pub source: String,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,23 @@
+//! A model's score on a benchmark under one run configuration.
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
+#[sea_orm(table_name = "scores")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: i64,
+    pub model_slug: String,
+    pub benchmark_slug: String,
+    pub score: f64,
+    /// Run configuration (reasoning effort, function calling vs prompting, ...).
+    pub config: Option<String>,
+    /// Exactly one score per (model, benchmark) is the headline figure.
+    pub is_headline: bool,
+    pub as_of: Option<String>,
+    pub source: String,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,21 @@
+//! Database migrations of the Model Data Service.
+//!
+//! One file per change, named `mYYYYMMDD_HHMMSS_<what>.rs`; a merged migration is never
+//! edited. This crate does not depend on `entity`: a migration describes the schema as it
+//! was at that point in time, not as the entities are today.
+pub use sea_orm_migration::prelude::*;
+
+mod m20261122_000001_create_catalog;
+mod m20261122_000002_create_api_keys;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20261122_000001_create_catalog::Migration),
+            Box::new(m20261122_000002_create_api_keys::Migration),
+        ]
+    }
+}

@@ -1,0 +1,129 @@
+//! The one configuration: command-line flags with environment-variable fallbacks, so
+//! `mds --help` documents every setting.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://mds.db?mode=rwc";
+
+#[derive(Debug, Parser)]
+#[command(name = "mds", version, about = "Model Data Service: REST and GraphQL API over public data about AI models")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+    /// Database URL: `sqlite://FILE?mode=rwc` or `postgres://USER@HOST/DB`.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true)]
+    pub database_url: String,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the API (the default). Migrates and imports the embedded dataset into an empty database.
+    Serve(ServeConfig),
+    /// Apply pending database migrations.
+    Migrate,
+    /// Load a snapshot into the database (default: the one embedded in the binary).
+    Import {
+        /// Snapshot file written by `mds ingest`.
+        file: Option<PathBuf>,
+    },
+    /// Read the raw public datasets and write a normalized snapshot.
+    Ingest {
+        /// Directory with the raw sources.
+        #[arg(long, default_value = "../shared/data/raw")]
+        sources: PathBuf,
+        /// Output file.
+        #[arg(long, default_value = "data/snapshot.json.gz")]
+        out: PathBuf,
+        /// Leave out a source (repeatable), e.g. `--exclude swe-bench` for its non-commercial licence.
+        #[arg(long)]
+        exclude: Vec<String>,
+        /// The derived price-change log (default: `<sources>/../derived/genai_prices_git_price_changes.csv`).
+        #[arg(long)]
+        price_changes: Option<PathBuf>,
+    },
+    /// Print the GraphQL schema (SDL, sorted).
+    Schema,
+    /// Print the OpenAPI 3.1 description of the REST API.
+    Openapi,
+    /// Manage API keys.
+    #[command(subcommand)]
+    Keys(KeysCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KeysCommand {
+    /// Create a key; the key is printed once, alone on the last line.
+    Create {
+        #[arg(long)]
+        name: String,
+        #[arg(long, value_enum, default_value_t = KeyTier::Authenticated)]
+        tier: KeyTier,
+    },
+    /// List keys (never the keys themselves).
+    List,
+    /// Revoke a key by its prefix or id.
+    Revoke { key: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KeyTier {
+    Authenticated,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+/// Settings of `mds serve`.
+#[derive(Debug, Clone, Args)]
+pub struct ServeConfig {
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, env = "MDS_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+    /// Redis URL for shared rate-limit counters; unset = in-process counters.
+    #[arg(long, env = "REDIS_URL")]
+    pub redis_url: Option<String>,
+    /// Prefix of the rate-limit keys in Redis.
+    #[arg(long, env = "MDS_REDIS_PREFIX", default_value = "mds:rl")]
+    pub redis_prefix: String,
+    /// Requests per clock hour for the Free tier (per client IP).
+    #[arg(long, env = "MDS_FREE_LIMIT", default_value_t = 100)]
+    pub free_limit: u64,
+    /// Requests per clock hour for the Authenticated tier (per API key).
+    #[arg(long, env = "MDS_AUTHENTICATED_LIMIT", default_value_t = 1000)]
+    pub authenticated_limit: u64,
+    /// Proxies whose `X-Forwarded-For` is trusted (CIDRs, comma-separated).
+    #[arg(long = "trusted-proxy", env = "MDS_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Log format.
+    #[arg(long, env = "MDS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Seconds a request may take before it is answered 503.
+    #[arg(long, env = "MDS_REQUEST_TIMEOUT", default_value_t = 30)]
+    pub request_timeout: u64,
+    /// Public URL of the data-sources page, used in attribution.
+    #[arg(long, env = "MDS_PUBLIC_URL", default_value = "")]
+    pub public_url: String,
+}
+
+impl Default for ServeConfig {
+    fn default() -> Self {
+        Self {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            redis_url: None,
+            redis_prefix: "mds:rl".into(),
+            free_limit: 100,
+            authenticated_limit: 1000,
+            trusted_proxies: Vec::new(),
+            log_format: LogFormat::Text,
+            request_timeout: 30,
+            public_url: String::new(),
+        }
+    }
+}

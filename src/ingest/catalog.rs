@@ -1,0 +1,316 @@
+//! Turns resolved records into the snapshot's tables: merged model metadata, providers,
+//! aliases, the sources table, and the derived figures (cheapest price, average score,
+//! counts), then sorts everything so the output is reproducible.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use entity::{model, model_alias, provider, source};
+
+use super::{ModelRecord, Resolved, names};
+use crate::snapshot::Snapshot;
+
+/// What a source says about a provider.
+#[derive(Debug, Clone)]
+pub struct ProviderMeta {
+    pub name: String,
+    pub website: Option<String>,
+}
+
+/// Sources spell some providers differently (`x-ai`/`xai`, `aws`/`amazon-bedrock`); one slug each.
+pub fn canonical_provider(id: &str) -> String {
+    let id = id.trim().to_lowercase();
+    let mapped = match id.as_str() {
+        "x-ai" => "xai",
+        "together" => "togetherai",
+        "fireworks" => "fireworks-ai",
+        "novita" => "novita-ai",
+        "aws" => "amazon-bedrock",
+        other => other,
+    };
+    names::slugify(mapped)
+}
+
+/// Display names of model creators that no source lists as a provider.
+const CREATOR_NAMES: &[(&str, &str, &str)] = &[
+    ("ai21", "AI21 Labs", "https://www.ai21.com"),
+    ("alibaba", "Alibaba", "https://www.alibabacloud.com"),
+    ("amazon", "Amazon", "https://aws.amazon.com/ai/generative-ai/nova/"),
+    ("anthropic", "Anthropic", "https://www.anthropic.com"),
+    ("cohere", "Cohere", "https://cohere.com"),
+    ("deepseek", "DeepSeek", "https://www.deepseek.com"),
+    ("google", "Google", "https://ai.google.dev"),
+    ("meta", "Meta", "https://www.llama.com"),
+    ("microsoft", "Microsoft", "https://azure.microsoft.com"),
+    ("minimax", "MiniMax", "https://www.minimax.io"),
+    ("mistral", "Mistral AI", "https://mistral.ai"),
+    ("moonshotai", "Moonshot AI", "https://www.moonshot.ai"),
+    ("nvidia", "NVIDIA", "https://www.nvidia.com"),
+    ("openai", "OpenAI", "https://openai.com"),
+    ("perplexity", "Perplexity", "https://www.perplexity.ai"),
+    ("stepfun", "StepFun", "https://www.stepfun.com"),
+    ("tencent", "Tencent", "https://hunyuan.tencent.com"),
+    ("xai", "xAI", "https://x.ai"),
+    ("xiaomi", "Xiaomi", "https://mimo.xiaomi.com"),
+    ("zhipuai", "Zhipu AI", "https://www.zhipuai.cn"),
+];
+
+/// Every source the ingest knows, with provenance and licence.
+pub const SOURCES: &[(&str, &str, &str, &str, &str, &str)] = &[
+    // slug, name, repository, commit, snapshot date, licence
+    ("aider", "Aider LLM leaderboards", "Aider-AI/aider", "5dc9490bb35f9729ef2c95d00a19ccd30c26339c", "2026-05-22", "Apache-2.0"),
+    ("bfcl", "Berkeley Function-Calling Leaderboard", "ShishirPatil/gorilla", "8c24bd7cd50499b601783bd6e6b0a921017da10a", "2025-12-16", "Apache-2.0"),
+    ("epoch", "Epoch AI benchmarking hub", "epoch-research/benchmark-stitching", "f87d3cc8e8a8f8471be475ebce58fb9a73b4e756", "2025-12-03", "MIT"),
+    ("genai-prices", "genai-prices", "pydantic/genai-prices", "47df840a5ab10bbcffb8e5ac01b9899032245d1b", "2026-08-21", "MIT"),
+    ("genai-prices-history", "genai-prices price-change log (derived from its git history)", "pydantic/genai-prices", "47df840a5ab10bbcffb8e5ac01b9899032245d1b", "2026-08-19", "MIT"),
+    ("livebench", "LiveBench", "LiveBench/livebench.github.io", "4bf96c8d9dc9b06c17d82dc76a54429975c2b2c2", "2026-07-01", "Apache-2.0 AND MIT (LiveBench code; the data repository has no licence file)"),
+    ("lmarena", "LMArena leaderboard (CSV export)", "fboulnois/llm-leaderboard-csv", "44db9588e2b0d12fff17d6e607066746f0fa84d5", "2025-08-06", "MPL-2.0"),
+    ("models-dev", "models.dev", "anomalyco/models.dev", "f3fc692299671838c7c65fd8126bf84d81a2e817", "2026-07-02", "MIT"),
+    ("swe-bench", "SWE-bench leaderboards", "SWE-bench/swe-bench.github.io", "f1176b65ae29d14f4f52208b48e3d8cfc972bc17", "2025-12-10", "CC-BY-NC-4.0"),
+];
+
+pub fn source_row(slug: &str) -> Option<source::Model> {
+    SOURCES.iter().find(|s| s.0 == slug).map(|(slug, name, repo, commit, date, license)| source::Model {
+        slug: (*slug).to_string(),
+        name: (*name).to_string(),
+        repository: (*repo).to_string(),
+        commit: (*commit).to_string(),
+        snapshot_date: (*date).to_string(),
+        license: (*license).to_string(),
+        attribution: format!("{name} ({repo}, {date}), licensed {license}"),
+        url: format!("https://github.com/{repo}"),
+    })
+}
+
+fn first<T: Clone>(recs: &[ModelRecord], f: impl Fn(&ModelRecord) -> Option<T>) -> Option<T> {
+    recs.iter().find_map(f)
+}
+
+/// `image` when the output includes images; `multimodal` when the input takes images,
+/// audio or video; otherwise `llm` (API.md §2).
+pub fn category(input: &[String], output: &[String]) -> &'static str {
+    if output.iter().any(|m| m == "image") {
+        "image"
+    } else if input.iter().any(|m| matches!(m.as_str(), "image" | "audio" | "video")) {
+        "multimodal"
+    } else {
+        "llm"
+    }
+}
+
+fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
+    let input = first(recs, |r| r.input_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
+    let output = first(recs, |r| r.output_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
+    let creator = first(recs, |r| r.creator.clone())
+        .or_else(|| names::creator_for(None, &slug.replace('.', "-")).map(str::to_string));
+    model::Model {
+        slug: slug.to_string(),
+        name: first(recs, |r| r.name.clone()).unwrap_or_else(|| slug.to_string()),
+        creator_slug: creator,
+        category: category(&input, &output).to_string(),
+        family: first(recs, |r| r.family.clone()),
+        open_source: first(recs, |r| r.open_weights),
+        release_date: first(recs, |r| r.release_date.clone()),
+        context_window: first(recs, |r| r.context),
+        max_output_tokens: first(recs, |r| r.max_output),
+        input_modalities: input.join(","),
+        output_modalities: output.join(","),
+        reasoning: first(recs, |r| r.reasoning),
+        tool_call: first(recs, |r| r.tool_call),
+        average_score: None,
+        benchmarks_count: 0,
+        input_price: None,
+        output_price: None,
+    }
+}
+
+/// Builds the snapshot tables from resolved models, then derives figures and sorts.
+pub fn finish(
+    snapshot: &mut Snapshot,
+    resolved: Resolved,
+    meta: BTreeMap<String, ProviderMeta>,
+    exclude: &BTreeSet<String>,
+) {
+    snapshot.models = resolved.models.iter().map(|(slug, recs)| merge_model(slug, recs)).collect();
+    for (alias, slug) in &resolved.index {
+        if alias != slug && !resolved.models.contains_key(alias) {
+            snapshot.aliases.push(model_alias::Model { alias: alias.clone(), model_slug: slug.clone() });
+        }
+    }
+    snapshot.offerings = resolved.offerings;
+
+    let mut providers: BTreeMap<String, provider::Model> = meta
+        .into_iter()
+        .map(|(slug, m)| {
+            let p = provider::Model { slug: slug.clone(), name: m.name, website: m.website, models_count: 0, created_count: 0 };
+            (slug, p)
+        })
+        .collect();
+    let creators: BTreeSet<String> = snapshot.models.iter().filter_map(|m| m.creator_slug.clone()).collect();
+    for c in creators {
+        let known = CREATOR_NAMES.iter().find(|(s, _, _)| *s == c);
+        providers.entry(c.clone()).or_insert_with(|| provider::Model {
+            slug: c.clone(),
+            name: known.map_or_else(|| c.clone(), |k| k.1.to_string()),
+            website: known.map(|k| k.2.to_string()),
+            models_count: 0,
+            created_count: 0,
+        });
+    }
+    snapshot.providers = providers.into_values().collect();
+
+    let used: BTreeSet<&str> = snapshot
+        .offerings
+        .iter()
+        .map(|o| o.source.as_str())
+        .chain(snapshot.price_history.iter().map(|p| p.source.as_str()))
+        .chain(snapshot.scores.iter().map(|s| s.source.as_str()))
+        .chain(snapshot.agent_scores.iter().map(|s| s.source.as_str()))
+        .chain(snapshot.benchmarks.iter().map(|b| b.source.as_str()))
+        .chain(["models-dev"])
+        .filter(|s| !exclude.contains(*s))
+        .collect();
+    snapshot.sources = used.into_iter().filter_map(source_row).collect();
+    derive(snapshot);
+}
+
+/// Mean of `values` rounded to 2 decimals, `None` when empty.
+pub fn mean2(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mean = values.iter().sum::<f64>() / values.len() as f64;
+    Some((mean * 100.0).round() / 100.0)
+}
+
+/// Computes every derived figure and sorts every table: cheapest current price per model,
+/// average score and benchmark counts per model and agent, model counts per provider and
+/// benchmark, and row ids in sorted order.
+pub fn derive(s: &mut Snapshot) {
+    s.offerings.sort_by(|a, b| (&a.model_slug, &a.provider_slug).cmp(&(&b.model_slug, &b.provider_slug)));
+    s.price_history.sort_by(|a, b| {
+        (&a.model_slug, &a.provider_slug, &a.effective_from).cmp(&(&b.model_slug, &b.provider_slug, &b.effective_from))
+    });
+    s.scores.sort_by(|a, b| {
+        (&a.model_slug, &a.benchmark_slug, !a.is_headline, &a.config, &a.as_of, &a.source)
+            .cmp(&(&b.model_slug, &b.benchmark_slug, !b.is_headline, &b.config, &b.as_of, &b.source))
+    });
+    s.agent_scores.sort_by(|a, b| (&a.agent_slug, &a.benchmark_slug).cmp(&(&b.agent_slug, &b.benchmark_slug)));
+    s.aliases.sort_by(|a, b| a.alias.cmp(&b.alias));
+    s.agent_models.sort_by(|a, b| (&a.agent_slug, &a.model_slug).cmp(&(&b.agent_slug, &b.model_slug)));
+    s.models.sort_by(|a, b| a.slug.cmp(&b.slug));
+    s.providers.sort_by(|a, b| a.slug.cmp(&b.slug));
+    s.benchmarks.sort_by(|a, b| a.slug.cmp(&b.slug));
+    s.agents.sort_by(|a, b| a.slug.cmp(&b.slug));
+    s.sources.sort_by(|a, b| a.slug.cmp(&b.slug));
+    for (i, o) in s.offerings.iter_mut().enumerate() {
+        o.id = i as i64 + 1;
+    }
+    for (i, p) in s.price_history.iter_mut().enumerate() {
+        p.id = i as i64 + 1;
+    }
+    for (i, x) in s.scores.iter_mut().enumerate() {
+        x.id = i as i64 + 1;
+    }
+    for (i, x) in s.agent_scores.iter_mut().enumerate() {
+        x.id = i as i64 + 1;
+    }
+
+    // Cheapest current offering by input price (ties: output price, then provider). Offerings
+    // at 0/0 are subscription plans or free tiers: they count only where no paid one exists.
+    let paid: BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.input_price.unwrap_or(0.0) > 0.0 || o.output_price.unwrap_or(0.0) > 0.0)
+        .map(|o| o.model_slug.as_str())
+        .collect();
+    let mut cheapest: BTreeMap<&str, (f64, Option<f64>)> = BTreeMap::new();
+    for o in &s.offerings {
+        let Some(input) = o.input_price else { continue };
+        let free = input == 0.0 && o.output_price.unwrap_or(0.0) == 0.0;
+        if free && paid.contains(o.model_slug.as_str()) {
+            continue;
+        }
+        let better = match cheapest.get(o.model_slug.as_str()) {
+            None => true,
+            Some((i, out)) => input < *i || (input == *i && o.output_price.unwrap_or(f64::MAX) < out.unwrap_or(f64::MAX)),
+        };
+        if better {
+            cheapest.insert(&o.model_slug, (input, o.output_price));
+        }
+    }
+    let in_average: BTreeSet<String> = s.benchmarks.iter().filter(|b| b.in_average).map(|b| b.slug.clone()).collect();
+    let mut model_scores: BTreeMap<&str, (Vec<f64>, BTreeSet<&str>)> = BTreeMap::new();
+    let mut bench_models: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
+    for x in s.scores.iter().filter(|x| x.is_headline) {
+        let e = model_scores.entry(&x.model_slug).or_default();
+        e.1.insert(&x.benchmark_slug);
+        if in_average.contains(x.benchmark_slug.as_str()) {
+            e.0.push(x.score);
+        }
+        bench_models.entry(x.benchmark_slug.clone()).or_default().insert(&x.model_slug);
+    }
+    for m in &mut s.models {
+        let (input, output) = cheapest.get(m.slug.as_str()).map_or((None, None), |(i, o)| (Some(*i), *o));
+        m.input_price = input;
+        m.output_price = output;
+        let (avg, count) = model_scores.get(m.slug.as_str()).map_or((None, 0), |(v, b)| (mean2(v), b.len()));
+        m.average_score = avg;
+        m.benchmarks_count = count as i32;
+    }
+    for b in &mut s.benchmarks {
+        b.models_count = bench_models.get(&b.slug).map_or(0, |m| m.len() as i32);
+    }
+    let mut agent_scores: BTreeMap<&str, (Vec<f64>, BTreeSet<&str>)> = BTreeMap::new();
+    for x in s.agent_scores.iter().filter(|x| x.is_headline) {
+        let e = agent_scores.entry(&x.agent_slug).or_default();
+        e.1.insert(&x.benchmark_slug);
+        if in_average.contains(x.benchmark_slug.as_str()) {
+            e.0.push(x.score);
+        }
+    }
+    for a in &mut s.agents {
+        let (avg, count) = agent_scores.get(a.slug.as_str()).map_or((None, 0), |(v, b)| (mean2(v), b.len()));
+        a.average_score = avg;
+        a.benchmarks_count = count as i32;
+    }
+    let mut offered: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for o in &s.offerings {
+        offered.entry(&o.provider_slug).or_default().insert(&o.model_slug);
+    }
+    let mut created: BTreeMap<&str, usize> = BTreeMap::new();
+    for m in &s.models {
+        if let Some(c) = &m.creator_slug {
+            *created.entry(c).or_default() += 1;
+        }
+    }
+    for p in &mut s.providers {
+        p.models_count = offered.get(p.slug.as_str()).map_or(0, |m| m.len() as i32);
+        p.created_count = created.get(p.slug.as_str()).copied().unwrap_or(0) as i32;
+    }
+    s.built_at = s.sources.iter().map(|x| x.snapshot_date.clone()).max().unwrap_or_default();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn categories_follow_the_contract() {
+        let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(category(&v(&["text"]), &v(&["text", "image"])), "image");
+        assert_eq!(category(&v(&["text", "audio"]), &v(&["text"])), "multimodal");
+        assert_eq!(category(&v(&["text", "pdf"]), &v(&["text"])), "llm");
+    }
+
+    #[test]
+    fn means_round_to_two_decimals() {
+        assert_eq!(mean2(&[1.0, 2.0, 2.0]), Some(1.67));
+        assert_eq!(mean2(&[]), None);
+    }
+
+    #[test]
+    fn providers_get_one_slug() {
+        assert_eq!(canonical_provider("x-ai"), "xai");
+        assert_eq!(canonical_provider("huggingface_fireworks-ai"), "huggingface-fireworks-ai");
+    }
+}

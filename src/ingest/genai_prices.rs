@@ -1,0 +1,173 @@
+//! Adapter for pydantic/genai-prices (`prices/new_data/v2/data.json`): providers, models and
+//! their current prices. A tiered price uses its base tier; dated constraints are read by
+//! [`super::history`].
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::catalog::{ProviderMeta, canonical_provider};
+use super::{IngestError, ModelRecord, Prices, Report, names, read_json};
+
+pub const SOURCE: &str = "genai-prices";
+/// Date of the source commit: prices are as of this day.
+pub const AS_OF: &str = "2026-08-21";
+
+pub fn load(dir: &Path) -> Result<Value, IngestError> {
+    read_json(&dir.join("genai-prices/prices/new_data/v2/data.json"))
+}
+
+/// A price field: a number, or `{"base": n, "tiers": [...]}` (the base tier applies to
+/// ordinary prompt sizes).
+pub fn price(v: Option<&Value>) -> Option<f64> {
+    match v? {
+        Value::Number(n) => n.as_f64(),
+        Value::Object(o) => o.get("base").and_then(Value::as_f64),
+        _ => None,
+    }
+}
+
+pub fn prices_of(p: &Value) -> Prices {
+    Prices {
+        input: price(p.get("input_mtok")),
+        output: price(p.get("output_mtok")),
+        cache_read: price(p.get("cache_read_mtok")),
+        cache_write: price(p.get("cache_write_mtok")),
+    }
+}
+
+/// Minutes of the day a `HH:MM:SSZ` time stands for.
+fn minutes(t: &str) -> Option<i64> {
+    let mut it = t.trim_end_matches('Z').split(':');
+    let h: i64 = it.next()?.parse().ok()?;
+    let m: i64 = it.next()?.parse().ok()?;
+    Some(h * 60 + m)
+}
+
+/// The standard price set of a model entry. `prices` is an object, or a list whose entries
+/// may carry a `constraint`: dated constraints are history (see `history`); a time-of-day
+/// window covering most of the day (DeepSeek's 16 peak hours) is the standard price and
+/// the unconstrained entry its off-peak discount.
+pub fn base_prices(model: &Value) -> Option<Prices> {
+    match model.get("prices")? {
+        Value::Object(_) => model.get("prices").map(prices_of),
+        Value::Array(list) => {
+            let most_of_day = list.iter().find(|e| {
+                let Some(c) = e.get("constraint") else { return false };
+                let start = c.get("start_time").and_then(Value::as_str).and_then(minutes);
+                let end = c.get("end_time").and_then(Value::as_str).and_then(minutes);
+                matches!((start, end), (Some(s), Some(e)) if (e - s).rem_euclid(1440) > 720)
+            });
+            most_of_day
+                .or_else(|| list.iter().find(|e| e.get("constraint").is_none()))
+                .and_then(|e| e.get("prices"))
+                .map(prices_of)
+        }
+        _ => None,
+    }
+}
+
+/// Walks the providers and their models.
+pub fn providers(data: &Value) -> impl Iterator<Item = (&Value, String)> {
+    data.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| Some((p, canonical_provider(p.get("id")?.as_str()?))))
+}
+
+pub fn records(
+    data: &Value,
+    out: &mut Vec<ModelRecord>,
+    meta: &mut BTreeMap<String, ProviderMeta>,
+    report: &mut Report,
+) {
+    for (p, slug) in providers(data) {
+        let name = p.get("name").and_then(Value::as_str).unwrap_or(&slug).to_string();
+        let website = p
+            .get("pricing_urls")
+            .and_then(Value::as_array)
+            .and_then(|u| u.first())
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        meta.entry(slug.clone()).or_insert(ProviderMeta { name, website });
+        for m in p.get("models").and_then(Value::as_array).into_iter().flatten() {
+            report.read(SOURCE);
+            let Some(id) = m.get("id").and_then(Value::as_str) else {
+                report.unmatched(SOURCE, "<model without id>");
+                continue;
+            };
+            let parsed = names::parse(id);
+            if parsed.key.is_empty() {
+                report.unmatched(SOURCE, id);
+                continue;
+            }
+            report.matched(SOURCE);
+            let creator = names::creator_for(parsed.vendor.as_deref(), &parsed.key).map(str::to_string);
+            let first_party = creator.as_deref() == Some(slug.as_str());
+            out.push(ModelRecord {
+                source: SOURCE,
+                provider: Some(slug.clone()),
+                raw_id: id.to_string(),
+                rank: if first_party { 2 } else { 4 },
+                creator,
+                name: m.get("name").and_then(Value::as_str).map(str::to_string),
+                context: m.get("context_window").and_then(Value::as_i64),
+                prices: base_prices(m),
+                as_of: Some(AS_OF.to_string()),
+                parsed: Some(parsed),
+                ..ModelRecord::default()
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn tiered_prices_use_the_base_tier_and_missing_stays_none() {
+        let m = json!({"prices": {"input_mtok": {"base": 3, "tiers": [{"start": 200000, "price": 6}]}, "output_mtok": 15}});
+        let p = base_prices(&m).unwrap();
+        assert_eq!(p.input, Some(3.0));
+        assert_eq!(p.output, Some(15.0));
+        assert_eq!(p.cache_read, None);
+    }
+
+    #[test]
+    fn constrained_lists_use_the_unconstrained_entry() {
+        let m = json!({"prices": [
+            {"prices": {"input_mtok": 10, "output_mtok": 40}},
+            {"constraint": {"start_date": "2025-06-10"}, "prices": {"input_mtok": 2, "output_mtok": 8}}
+        ]});
+        assert_eq!(base_prices(&m).unwrap().input, Some(10.0));
+    }
+
+    #[test]
+    fn a_window_covering_most_of_the_day_is_the_standard_price() {
+        let m = json!({"prices": [
+            {"prices": {"input_mtok": 0.135}},
+            {"constraint": {"start_time": "00:30:00Z", "end_time": "16:30:00Z"}, "prices": {"input_mtok": 0.27}}
+        ]});
+        assert_eq!(base_prices(&m).unwrap().input, Some(0.27));
+    }
+
+    #[test]
+    fn reads_a_small_fixture() {
+        let data = json!([{"id": "x-ai", "name": "X AI", "pricing_urls": ["https://x.ai/api"], "models": [
+            {"id": "grok-4-0709", "name": "Grok 4", "context_window": 256000, "prices": {"input_mtok": 3, "output_mtok": 15}},
+            {"id": "grok-free", "prices": {"input_mtok": 0, "output_mtok": 0}}
+        ]}]);
+        let (mut out, mut meta, mut report) = (Vec::new(), BTreeMap::new(), Report::default());
+        records(&data, &mut out, &mut meta, &mut report);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[0].provider.as_deref(), Some("xai"));
+        assert_eq!(out[0].creator.as_deref(), Some("xai"));
+        assert_eq!(out[0].rank, 2);
+        assert_eq!(out[0].context, Some(256000));
+        assert_eq!(out[1].prices.as_ref().unwrap().input, Some(0.0));
+        assert_eq!(meta["xai"].name, "X AI");
+    }
+}

@@ -1,0 +1,231 @@
+//! Price history: the derived price-change log of genai-prices (one row per change of a
+//! model's default price, dated by the commit that changed it) plus the dated constraints of
+//! the live feed (`{"constraint": {"start_date": ...}, "prices": ...}`), which announce
+//! changes, some of them after the snapshot date.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use entity::price_history;
+use serde_json::Value;
+
+use super::catalog::canonical_provider;
+use super::genai_prices::{self, prices_of};
+use super::{IngestError, Prices, Report, Resolved};
+
+pub const SOURCE: &str = "genai-prices-history";
+
+/// One row of `genai_prices_git_price_changes.csv`.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct ChangeRow {
+    pub provider_id: String,
+    pub model_id: String,
+    pub observed_date: String,
+    pub event: String,
+    pub input_mtok: Option<f64>,
+    pub output_mtok: Option<f64>,
+    pub cache_read_mtok: Option<f64>,
+    pub cache_write_mtok: Option<f64>,
+}
+
+pub fn load(path: &Path) -> Result<Vec<ChangeRow>, IngestError> {
+    let mut reader = csv::Reader::from_path(path).map_err(|e| IngestError(format!("{}: {e}", path.display())))?;
+    reader
+        .deserialize()
+        .collect::<Result<Vec<ChangeRow>, _>>()
+        .map_err(|e| IngestError(format!("{}: {e}", path.display())))
+}
+
+struct Period {
+    prices: Prices,
+    from: String,
+    to: Option<String>,
+}
+
+/// Periods of one (provider, model id) from its change rows, in date order.
+fn periods_from_changes(rows: &[&ChangeRow]) -> Vec<Period> {
+    let mut out: Vec<Period> = Vec::new();
+    for row in rows {
+        if let Some(open) = out.last_mut().filter(|p| p.to.is_none()) {
+            open.to = Some(row.observed_date.clone());
+        }
+        if row.event != "removed" {
+            out.push(Period {
+                prices: Prices {
+                    input: row.input_mtok,
+                    output: row.output_mtok,
+                    cache_read: row.cache_read_mtok,
+                    cache_write: row.cache_write_mtok,
+                },
+                from: row.observed_date.clone(),
+                to: None,
+            });
+        }
+    }
+    // A change and its reversal on the same day leave empty periods behind.
+    out.retain(|p| p.to.as_deref() != Some(p.from.as_str()));
+    out
+}
+
+/// Dated constraints of a live-feed model entry: (start_date, prices), sorted.
+fn dated_constraints(model: &Value) -> Vec<(String, Prices)> {
+    let mut out: Vec<(String, Prices)> = model
+        .get("prices")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| {
+            let start = e.get("constraint")?.get("start_date")?.as_str()?;
+            Some((start.to_string(), prices_of(e.get("prices")?)))
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// Builds the price history and the prices in effect on the snapshot date, keyed by
+/// (provider slug, provider's model id), for offerings whose price is scheduled.
+pub fn build(
+    rows: &[ChangeRow],
+    live: &Value,
+    resolved: &Resolved,
+    report: &mut Report,
+) -> (Vec<price_history::Model>, BTreeMap<(String, String), Prices>) {
+    let mut by_id: BTreeMap<(String, String), Vec<&ChangeRow>> = BTreeMap::new();
+    for row in rows {
+        by_id.entry((canonical_provider(&row.provider_id), row.model_id.clone())).or_default().push(row);
+    }
+    let mut constraints: BTreeMap<(String, String), Vec<(String, Prices)>> = BTreeMap::new();
+    for (p, slug) in genai_prices::providers(live) {
+        for m in p.get("models").and_then(Value::as_array).into_iter().flatten() {
+            let Some(id) = m.get("id").and_then(Value::as_str) else { continue };
+            let dated = dated_constraints(m);
+            if !dated.is_empty() {
+                constraints.insert((slug.clone(), id.to_string()), dated);
+            }
+        }
+    }
+    // Which raw id speaks for each (model, provider): the one the offering uses, else the
+    // one with the longest history, so two spellings never give overlapping periods.
+    let offered: BTreeMap<(&str, &str), &str> = resolved
+        .offerings
+        .iter()
+        .map(|o| ((o.model_slug.as_str(), o.provider_slug.as_str()), o.provider_model_id.as_str()))
+        .collect();
+    let mut chosen: BTreeMap<(String, String), (bool, usize, String)> = BTreeMap::new();
+    let ids: std::collections::BTreeSet<(String, String)> =
+        by_id.keys().chain(constraints.keys()).cloned().collect();
+    for (provider, id) in &ids {
+        report.read(SOURCE);
+        let Some(model) = resolved.lookup(id) else {
+            report.unmatched(SOURCE, id);
+            continue;
+        };
+        report.matched(SOURCE);
+        let is_offered = offered.get(&(model, provider.as_str())) == Some(&id.as_str());
+        let len = by_id.get(&(provider.clone(), id.clone())).map_or(0, Vec::len);
+        let cand = (is_offered, len, id.clone());
+        let slot = chosen.entry((model.to_string(), provider.clone())).or_insert_with(|| cand.clone());
+        if (cand.0, cand.1, std::cmp::Reverse(&cand.2)) > (slot.0, slot.1, std::cmp::Reverse(&slot.2)) {
+            *slot = cand;
+        }
+    }
+    let mut out = Vec::new();
+    let mut current = BTreeMap::new();
+    for ((model, provider), (_, _, id)) in chosen {
+        let key = (provider.clone(), id.clone());
+        let changes = by_id.get(&key).map(Vec::as_slice).unwrap_or_default();
+        let mut periods = periods_from_changes(changes);
+        if let Some(dated) = constraints.get(&key) {
+            // The announced schedule supersedes what the log saw from its first date on.
+            let first = dated[0].0.clone();
+            periods.retain(|p| p.from < first);
+            if let Some(last) = periods.last_mut() {
+                if last.to.as_ref().is_none_or(|t| *t > first) {
+                    last.to = Some(first.clone());
+                }
+            }
+            for (i, (start, prices)) in dated.iter().enumerate() {
+                let to = dated.get(i + 1).map(|(s, _)| s.clone());
+                periods.push(Period { prices: prices.clone(), from: start.clone(), to });
+            }
+            let in_effect = dated
+                .iter()
+                .rev()
+                .find(|(start, _)| start.as_str() <= genai_prices::AS_OF)
+                .map(|(_, p)| p.clone());
+            if let Some(p) = in_effect {
+                current.insert(key.clone(), p);
+            }
+        }
+        for p in periods {
+            out.push(price_history::Model {
+                id: 0,
+                model_slug: model.clone(),
+                provider_slug: provider.clone(),
+                input_price: p.prices.input,
+                output_price: p.prices.output,
+                cache_read_price: p.prices.cache_read,
+                cache_write_price: p.prices.cache_write,
+                effective_from: p.from,
+                effective_to: p.to,
+                source: if constraints.contains_key(&key) && changes.is_empty() {
+                    genai_prices::SOURCE.to_string()
+                } else {
+                    SOURCE.to_string()
+                },
+            });
+        }
+    }
+    (out, current)
+}
+
+/// Sets the price of offerings whose live-feed entry schedules a price that is in effect
+/// on the snapshot date (o3's 2025-06-10 cut, for example).
+pub fn apply_current(current: &BTreeMap<(String, String), Prices>, offerings: &mut [entity::offering::Model]) {
+    for o in offerings.iter_mut().filter(|o| o.source == genai_prices::SOURCE) {
+        if let Some(p) = current.get(&(o.provider_slug.clone(), o.provider_model_id.clone())) {
+            o.input_price = p.input;
+            o.output_price = p.output;
+            o.cache_read_price = p.cache_read;
+            o.cache_write_price = p.cache_write;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(date: &str, event: &str, input: Option<f64>) -> ChangeRow {
+        ChangeRow {
+            provider_id: "openai".into(),
+            model_id: "gpt-x".into(),
+            observed_date: date.into(),
+            event: event.into(),
+            input_mtok: input,
+            output_mtok: input.map(|i| i * 4.0),
+            cache_read_mtok: None,
+            cache_write_mtok: None,
+        }
+    }
+
+    #[test]
+    fn changes_become_closed_and_open_periods() {
+        let rows = [row("2025-06-22", "initial", Some(5.0)), row("2025-07-04", "changed", Some(2.5))];
+        let refs: Vec<&ChangeRow> = rows.iter().collect();
+        let p = periods_from_changes(&refs);
+        assert_eq!(p.len(), 2);
+        assert_eq!((p[0].from.as_str(), p[0].to.as_deref()), ("2025-06-22", Some("2025-07-04")));
+        assert_eq!((p[1].prices.input, p[1].to.as_deref()), (Some(2.5), None));
+    }
+
+    #[test]
+    fn removal_closes_the_open_period() {
+        let rows = [row("2025-06-22", "added", Some(1.0)), row("2025-09-01", "removed", None)];
+        let refs: Vec<&ChangeRow> = rows.iter().collect();
+        let p = periods_from_changes(&refs);
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].to.as_deref(), Some("2025-09-01"));
+    }
+}

@@ -1,0 +1,296 @@
+//! `mds ingest`: reads the raw public datasets and writes one normalized snapshot.
+//!
+//! Each adapter turns one source into [`ModelRecord`]s (a model as one source names it,
+//! with whatever that source knows about it and its price there). [`resolve`] then gives
+//! every model one canonical slug: records whose names normalize to the same join key are
+//! one model; an undated name (`gpt-4o`) joins the newest dated snapshot (`gpt-4o-2024-11-20`)
+//! and stays reachable as an alias. Scores and history rows are attached afterwards through
+//! the alias index, and what cannot be attached is reported per source.
+
+pub mod catalog;
+pub mod genai_prices;
+pub mod history;
+pub mod models_dev;
+pub mod names;
+pub mod report;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use crate::snapshot::{FORMAT, Snapshot};
+pub use report::Report;
+
+/// Prices of one offering, USD per 1M tokens. `None` is unknown, never 0.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Prices {
+    pub input: Option<f64>,
+    pub output: Option<f64>,
+    pub cache_read: Option<f64>,
+    pub cache_write: Option<f64>,
+}
+
+/// One appearance of a model in one source, at one provider (or provider-agnostic).
+#[derive(Debug, Clone, Default)]
+pub struct ModelRecord {
+    /// Slug of the source dataset.
+    pub source: &'static str,
+    /// Canonical provider slug; `None` for provider-agnostic metadata.
+    pub provider: Option<String>,
+    /// The id the provider (or source) uses.
+    pub raw_id: String,
+    pub parsed: Option<names::Parsed>,
+    /// Lower is more authoritative (0: the model's own metadata file, 1-2: its creator's API).
+    pub rank: u8,
+    pub creator: Option<String>,
+    pub name: Option<String>,
+    pub family: Option<String>,
+    pub release_date: Option<String>,
+    pub open_weights: Option<bool>,
+    pub context: Option<i64>,
+    pub max_output: Option<i64>,
+    pub input_modalities: Option<Vec<String>>,
+    pub output_modalities: Option<Vec<String>>,
+    pub reasoning: Option<bool>,
+    pub tool_call: Option<bool>,
+    /// Current price at `provider`, if the source prices it.
+    pub prices: Option<Prices>,
+    /// The date the price is as of (the source's snapshot date).
+    pub as_of: Option<String>,
+}
+
+/// Options of one ingest run.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Directory holding the raw sources (`genai-prices/`, `models-dev/`, ...).
+    pub sources: PathBuf,
+    /// The derived price-change log; defaults to `<sources>/../derived/genai_prices_git_price_changes.csv`.
+    pub price_changes: Option<PathBuf>,
+    /// Source slugs to leave out.
+    pub exclude: BTreeSet<String>,
+}
+
+#[derive(Debug)]
+pub struct IngestError(pub String);
+
+impl std::fmt::Display for IngestError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IngestError {}
+
+pub(crate) fn read_json(path: &Path) -> Result<serde_json::Value, IngestError> {
+    let bytes = std::fs::read(path).map_err(|e| IngestError(format!("{}: {e}", path.display())))?;
+    serde_json::from_slice(&bytes).map_err(|e| IngestError(format!("{}: {e}", path.display())))
+}
+
+/// Runs every adapter and builds the snapshot.
+pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
+    let mut report = Report::default();
+    let mut records = Vec::new();
+    let included = |slug: &str| !opts.exclude.contains(slug);
+    let mut provider_meta: BTreeMap<String, catalog::ProviderMeta> = BTreeMap::new();
+
+    let mut genai = None;
+    if included(genai_prices::SOURCE) {
+        let data = genai_prices::load(&opts.sources)?;
+        genai_prices::records(&data, &mut records, &mut provider_meta, &mut report);
+        genai = Some(data);
+    }
+    if included(models_dev::SOURCE) {
+        let data = models_dev::load(&opts.sources)?;
+        models_dev::records(&data, &mut records, &mut provider_meta, &mut report);
+    }
+
+    let mut resolved = resolve(records);
+    let mut snapshot = Snapshot { format: FORMAT, ..Snapshot::default() };
+
+    if let Some(data) = &genai {
+        if included(history::SOURCE) {
+            let path = opts
+                .price_changes
+                .clone()
+                .unwrap_or_else(|| opts.sources.join("../derived/genai_prices_git_price_changes.csv"));
+            let rows = history::load(&path)?;
+            let (points, current) = history::build(&rows, data, &resolved, &mut report);
+            snapshot.price_history = points;
+            // Dated constraints in the live feed decide which price is current.
+            history::apply_current(&current, &mut resolved.offerings);
+        }
+    }
+
+    catalog::finish(&mut snapshot, resolved, provider_meta, &opts.exclude);
+    Ok((snapshot, report))
+}
+
+/// Models after entity resolution.
+pub struct Resolved {
+    /// Canonical models keyed by slug, each with the records that make it up (best first).
+    pub models: BTreeMap<String, Vec<ModelRecord>>,
+    /// Every name (slug spellings and join keys) a model is known by → its canonical slug.
+    pub index: BTreeMap<String, String>,
+    /// One offering per (model, provider).
+    pub offerings: Vec<entity::offering::Model>,
+}
+
+impl Resolved {
+    /// The canonical slug for any spelling of a model name, if known.
+    pub fn lookup(&self, raw: &str) -> Option<&str> {
+        let p = names::parse(raw);
+        if let Some(s) = self.index.get(&p.key).or_else(|| self.index.get(&p.slug)) {
+            return Some(s);
+        }
+        // An undated spelling of a known dated model.
+        names::split_date(&p.key).and_then(|(head, _)| self.index.get(head)).map(String::as_str)
+    }
+}
+
+/// Authority first; within a rank, records naming this exact snapshot before undated aliases.
+fn record_order(r: &ModelRecord, key: &str) -> (u8, bool, String, String) {
+    let exact = r.parsed.as_ref().is_some_and(|p| p.key == key);
+    (r.rank, !exact, r.provider.clone().unwrap_or_default(), r.raw_id.clone())
+}
+
+/// Date part of a key as a comparable string (`20241022`, `2024-10-22` → `20241022`).
+fn date_rank(date: &str) -> String {
+    let d = date.replace('-', "");
+    if d.len() == 4 { format!("0000{d}") } else { d }
+}
+
+/// Groups records into canonical models (see the module docs).
+pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
+    let mut by_key: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
+    for r in records {
+        if let Some(p) = &r.parsed {
+            if !p.key.is_empty() {
+                by_key.entry(p.key.clone()).or_default().push(r);
+            }
+        }
+    }
+    // For each undated key, the newest dated key that shares its stem.
+    let mut newest: BTreeMap<String, (String, String)> = BTreeMap::new();
+    for key in by_key.keys() {
+        if let Some((stem, date)) = names::split_date(key) {
+            let rank = date_rank(date);
+            let e = newest.entry(stem.to_string()).or_insert_with(|| (rank.clone(), key.clone()));
+            if rank > e.0 {
+                *e = (rank, key.clone());
+            }
+        }
+    }
+    let mut groups: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
+    let mut index: BTreeMap<String, String> = BTreeMap::new();
+    let mut key_owner: BTreeMap<String, String> = BTreeMap::new();
+    for (key, recs) in by_key {
+        let target = match newest.get(&key) {
+            Some((_, dated)) if names::split_date(&key).is_none() => dated.clone(),
+            _ => key.clone(),
+        };
+        key_owner.insert(key, target.clone());
+        groups.entry(target).or_default().extend(recs);
+    }
+    let mut models = BTreeMap::new();
+    let mut slug_of_group = BTreeMap::new();
+    for (key, mut recs) in groups {
+        recs.sort_by_key(|r| record_order(r, &key));
+        // The slug is the best record's own spelling of the (dated) key.
+        let slug = recs
+            .iter()
+            .filter_map(|r| r.parsed.as_ref())
+            .find(|p| p.key == key)
+            .map(|p| p.slug.clone())
+            .unwrap_or_else(|| key.clone());
+        slug_of_group.insert(key, slug.clone());
+        models.insert(slug, recs);
+    }
+    for (key, group) in &key_owner {
+        if let Some(slug) = slug_of_group.get(group) {
+            index.insert(key.clone(), slug.clone());
+        }
+    }
+    for (slug, recs) in &models {
+        index.entry(slug.clone()).or_insert_with(|| slug.clone());
+        for p in recs.iter().filter_map(|r| r.parsed.as_ref()) {
+            index.entry(p.slug.clone()).or_insert_with(|| slug.clone());
+        }
+    }
+    let offerings = pick_offerings(&models);
+    Resolved { models, index, offerings }
+}
+
+/// One offering per (model, provider): the pricing dataset before the metadata dataset, the
+/// provider's id for this exact snapshot before an undated alias, then the shortest id.
+fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering::Model> {
+    let mut out = Vec::new();
+    for (slug, recs) in models {
+        let mut best: BTreeMap<&str, &ModelRecord> = BTreeMap::new();
+        let score = |r: &ModelRecord| {
+            let exact = r.parsed.as_ref().is_some_and(|p| p.slug == *slug);
+            (r.source != genai_prices::SOURCE, !exact, r.raw_id.len(), r.raw_id.clone())
+        };
+        for r in recs.iter().filter(|r| r.prices.is_some()) {
+            let Some(provider) = r.provider.as_deref() else { continue };
+            match best.get(provider) {
+                Some(cur) if score(cur) <= score(r) => {}
+                _ => {
+                    best.insert(provider, r);
+                }
+            }
+        }
+        for (provider, r) in best {
+            let prices = r.prices.clone().unwrap_or_default();
+            out.push(entity::offering::Model {
+                id: 0,
+                model_slug: slug.clone(),
+                provider_slug: provider.to_string(),
+                provider_model_id: r.raw_id.clone(),
+                input_price: prices.input,
+                output_price: prices.output,
+                cache_read_price: prices.cache_read,
+                cache_write_price: prices.cache_write,
+                context_window: r.context,
+                as_of: r.as_of.clone(),
+                source: r.source.to_string(),
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(source: &'static str, provider: &str, id: &str, input: f64) -> ModelRecord {
+        ModelRecord {
+            source,
+            provider: Some(provider.into()),
+            raw_id: id.into(),
+            parsed: Some(names::parse(id)),
+            rank: 3,
+            prices: Some(Prices { input: Some(input), ..Prices::default() }),
+            ..ModelRecord::default()
+        }
+    }
+
+    #[test]
+    fn undated_names_join_the_newest_snapshot_and_stay_aliases() {
+        let r = resolve(vec![
+            rec("genai-prices", "openai", "gpt-4o", 2.5),
+            rec("models-dev", "openai", "gpt-4o-2024-05-13", 5.0),
+            rec("models-dev", "openai", "gpt-4o-2024-11-20", 2.5),
+            rec("models-dev", "openrouter", "openai/gpt-4o-2024-11-20", 2.6),
+        ]);
+        assert_eq!(r.models.keys().collect::<Vec<_>>(), ["gpt-4o-2024-05-13", "gpt-4o-2024-11-20"]);
+        assert_eq!(r.lookup("gpt-4o"), Some("gpt-4o-2024-11-20"));
+        assert_eq!(r.lookup("openai/gpt-4o"), Some("gpt-4o-2024-11-20"));
+        assert_eq!(r.lookup("gpt-4o-2024-05-13"), Some("gpt-4o-2024-05-13"));
+        // One offering per provider; the pricing dataset wins at openai.
+        let newest: Vec<_> = r.offerings.iter().filter(|o| o.model_slug == "gpt-4o-2024-11-20").collect();
+        assert_eq!(newest.len(), 2);
+        assert_eq!(newest[0].provider_slug, "openai");
+        assert_eq!(newest[0].source, "genai-prices");
+        assert_eq!(newest[0].input_price, Some(2.5));
+    }
+}

@@ -1,0 +1,228 @@
+//! Adapter for models.dev (`models-dev/models_dev_toml_bundle.json`: every TOML file of the
+//! repository as JSON). Provider models inherit from `models/<org>/<model>.toml` through
+//! `base_model`, provider fields winning and `base_model_omit` fields left out.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use super::catalog::{ProviderMeta, canonical_provider};
+use super::{IngestError, ModelRecord, Prices, Report, names, read_json};
+
+pub const SOURCE: &str = "models-dev";
+pub const AS_OF: &str = "2026-07-02";
+
+pub fn load(dir: &Path) -> Result<Value, IngestError> {
+    read_json(&dir.join("models-dev/models_dev_toml_bundle.json"))
+}
+
+/// Every file of the bundle, symlinks resolved to their targets' content.
+pub fn files(data: &Value) -> BTreeMap<&str, &Value> {
+    let mut out = BTreeMap::new();
+    let Some(files) = data.get("files").and_then(Value::as_object) else { return out };
+    for (path, v) in files {
+        out.insert(path.as_str(), v);
+    }
+    for (path, target) in data.get("symlinks").and_then(Value::as_object).into_iter().flatten() {
+        if let Some(v) = target.as_str().and_then(|t| files.get(t)) {
+            out.insert(path.as_str(), v);
+        }
+    }
+    out
+}
+
+/// `base` overlaid with `own`: top-level keys of `own` win; tables (`limit`, `cost`, ...) are
+/// merged one level deep. Dotted names in `base_model_omit` (`limit.input`) are removed.
+pub fn inherit(base: &Value, own: &Value) -> Value {
+    let mut merged: Map<String, Value> = base.as_object().cloned().unwrap_or_default();
+    for field in own.get("base_model_omit").and_then(Value::as_array).into_iter().flatten() {
+        let Some(field) = field.as_str() else { continue };
+        match field.split_once('.') {
+            Some((table, key)) => {
+                if let Some(Value::Object(t)) = merged.get_mut(table) {
+                    t.remove(key);
+                }
+            }
+            None => {
+                merged.remove(field);
+            }
+        }
+    }
+    for (k, v) in own.as_object().into_iter().flatten() {
+        match (merged.get_mut(k), v) {
+            (Some(Value::Object(into)), Value::Object(from)) => {
+                for (k2, v2) in from {
+                    into.insert(k2.clone(), v2.clone());
+                }
+            }
+            _ => {
+                merged.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    Value::Object(merged)
+}
+
+/// A release date, or `None` for the placeholders some files carry (1970-01-01).
+fn date(v: Option<&Value>) -> Option<String> {
+    let d = v?.as_str()?;
+    (d.len() >= 7 && d.as_bytes()[..2] == *b"20").then(|| d.to_string())
+}
+
+fn strings(v: Option<&Value>) -> Option<Vec<String>> {
+    let mut list: Vec<String> = v?.as_array()?.iter().filter_map(Value::as_str).map(str::to_lowercase).collect();
+    list.sort();
+    list.dedup();
+    Some(list)
+}
+
+fn record(path_id: &str, model: &Value, provider: Option<String>, org: Option<&str>) -> ModelRecord {
+    let parsed = names::parse(path_id);
+    let vendor = org.map(str::to_string).or_else(|| parsed.vendor.clone());
+    let creator = names::creator_for(vendor.as_deref(), &parsed.key)
+        .map(str::to_string)
+        .or_else(|| org.map(str::to_string));
+    let rank = match (&provider, &creator) {
+        (None, _) => 0,
+        (Some(p), Some(c)) if p == c => 1,
+        _ => 3,
+    };
+    let cost = model.get("cost");
+    let prices = cost.filter(|c| c.is_object()).map(|c| Prices {
+        input: c.get("input").and_then(Value::as_f64),
+        output: c.get("output").and_then(Value::as_f64),
+        cache_read: c.get("cache_read").and_then(Value::as_f64),
+        cache_write: c.get("cache_write").and_then(Value::as_f64),
+    });
+    let limit = model.get("limit");
+    ModelRecord {
+        source: SOURCE,
+        raw_id: path_id.to_string(),
+        rank,
+        creator,
+        name: model.get("name").and_then(Value::as_str).map(str::to_string),
+        family: model.get("family").and_then(Value::as_str).map(str::to_string),
+        release_date: date(model.get("release_date")),
+        open_weights: model.get("open_weights").and_then(Value::as_bool),
+        context: limit.and_then(|l| l.get("context")).and_then(Value::as_i64).filter(|n| *n > 0),
+        max_output: limit.and_then(|l| l.get("output")).and_then(Value::as_i64).filter(|n| *n > 0),
+        input_modalities: strings(model.get("modalities").and_then(|m| m.get("input"))),
+        output_modalities: strings(model.get("modalities").and_then(|m| m.get("output"))),
+        reasoning: model.get("reasoning").and_then(Value::as_bool),
+        tool_call: model.get("tool_call").and_then(Value::as_bool),
+        as_of: prices.as_ref().map(|_| AS_OF.to_string()),
+        prices: provider.as_ref().and(prices),
+        provider,
+        parsed: Some(parsed),
+    }
+}
+
+pub fn records(
+    data: &Value,
+    out: &mut Vec<ModelRecord>,
+    meta: &mut BTreeMap<String, ProviderMeta>,
+    report: &mut Report,
+) {
+    let files = files(data);
+    for (path, v) in &files {
+        let parts: Vec<&str> = path.trim_end_matches(".toml").splitn(4, '/').collect();
+        match parts.as_slice() {
+            ["providers", provider, "provider"] => {
+                let slug = canonical_provider(provider);
+                let name = v.get("name").and_then(Value::as_str).unwrap_or(provider).to_string();
+                let website = v.get("doc").and_then(Value::as_str).map(str::to_string);
+                meta.entry(slug).or_insert(ProviderMeta { name, website });
+            }
+            ["providers", provider, "models", id] => {
+                report.read(SOURCE);
+                let own = *v;
+                let merged;
+                let model = match own.get("base_model").and_then(Value::as_str) {
+                    Some(base) => match files.get(format!("models/{base}.toml").as_str()) {
+                        Some(b) => {
+                            merged = inherit(b, own);
+                            &merged
+                        }
+                        None => {
+                            report.unmatched(SOURCE, &format!("base_model {base}"));
+                            own
+                        }
+                    },
+                    None => own,
+                };
+                let org = own.get("base_model").and_then(Value::as_str).and_then(|b| b.split('/').next());
+                let r = record(id, model, Some(canonical_provider(provider)), org);
+                if r.parsed.as_ref().is_some_and(|p| p.key.is_empty()) {
+                    report.unmatched(SOURCE, id);
+                    continue;
+                }
+                report.matched(SOURCE);
+                out.push(r);
+            }
+            ["models", org, id] => {
+                report.read(SOURCE);
+                report.matched(SOURCE);
+                out.push(record(id, v, None, Some(org)));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Benchmark rows embedded in `models/<org>/<model>.toml` (`[[benchmarks]]`).
+pub fn benchmark_rows(data: &Value) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for (path, v) in files(data) {
+        let Some(rest) = path.strip_prefix("models/") else { continue };
+        let id = rest.trim_end_matches(".toml").to_string();
+        for b in v.get("benchmarks").and_then(Value::as_array).into_iter().flatten() {
+            out.push((id.clone(), b.clone()));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn provider_fields_win_and_omitted_fields_go() {
+        let base = json!({"name": "Base", "limit": {"context": 100, "input": 90, "output": 10}, "open_weights": true});
+        let own = json!({"name": "Own", "limit": {"output": 20}, "base_model_omit": ["limit.input"]});
+        let m = inherit(&base, &own);
+        assert_eq!(m["name"], "Own");
+        assert_eq!(m["limit"], json!({"context": 100, "output": 20}));
+        assert_eq!(m["open_weights"], true);
+    }
+
+    #[test]
+    fn reads_a_small_bundle() {
+        let data = json!({
+            "files": {
+                "providers/xai/provider.toml": {"name": "xAI", "doc": "https://docs.x.ai"},
+                "models/meta/llama-4.toml": {"name": "Llama 4", "release_date": "1970-01-01", "open_weights": true,
+                    "modalities": {"input": ["text", "image"], "output": ["text"]}},
+                "providers/xai/models/grok-3.toml": {"name": "Grok 3", "release_date": "2025-02-17",
+                    "cost": {"input": 3, "output": 15}, "limit": {"context": 131072, "output": 8192}},
+                "providers/groq/models/meta-llama/llama-4.toml": {"base_model": "meta/llama-4", "cost": {"input": 0.1}}
+            },
+            "symlinks": {"providers/other/models/grok-3.toml": "providers/xai/models/grok-3.toml"}
+        });
+        let (mut out, mut meta, mut report) = (Vec::new(), BTreeMap::new(), Report::default());
+        records(&data, &mut out, &mut meta, &mut report);
+        assert_eq!(out.len(), 4);
+        let groq = out.iter().find(|r| r.provider.as_deref() == Some("groq")).unwrap();
+        assert_eq!(groq.name.as_deref(), Some("Llama 4"));
+        assert_eq!(groq.creator.as_deref(), Some("meta"));
+        assert_eq!(groq.release_date, None, "placeholder dates are dropped");
+        assert_eq!(groq.open_weights, Some(true));
+        assert_eq!(groq.prices.as_ref().unwrap().input, Some(0.1));
+        assert_eq!(groq.prices.as_ref().unwrap().output, None);
+        let linked = out.iter().find(|r| r.provider.as_deref() == Some("other")).unwrap();
+        assert_eq!(linked.context, Some(131072));
+        assert_eq!(meta["xai"].website.as_deref(), Some("https://docs.x.ai"));
+    }
+}

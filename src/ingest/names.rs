@@ -1,0 +1,285 @@
+//! Model-name normalization: turns the many spellings of one model used across sources
+//! (`claude-3-5-sonnet-20241022`, `anthropic/claude-3.5-sonnet`,
+//! `us.anthropic.claude-3-5-sonnet-20241022-v2:0`, `Claude 3.5 Sonnet`) into one join key.
+
+/// Bedrock-style region prefixes (`us.anthropic.claude-…`).
+const REGION_PREFIXES: &[&str] = &["us-gov.", "us.", "eu.", "apac.", "global.", "regional.", "jp.", "au.", "ca."];
+
+/// Vendor prefixes written with a dot (`anthropic.claude-…`, `meta.llama3-…`).
+const DOT_VENDORS: &[&str] = &[
+    "anthropic", "meta", "amazon", "mistral", "cohere", "ai21", "openai", "deepseek", "qwen", "google",
+    "writer", "moonshot", "moonshotai", "minimax", "zai", "nvidia", "twelvelabs", "stability",
+];
+
+/// A raw identifier split into the parts that matter for joining.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed {
+    /// The identifier as a slug, dots kept (`gpt-4.1`, `claude-3-5-sonnet-20241022`).
+    pub slug: String,
+    /// The join key: like `slug` with dots turned into dashes (`gpt-4-1`).
+    pub key: String,
+    /// The vendor named by a prefix (`anthropic/`, `meta-llama/`, `anthropic.`), if any.
+    pub vendor: Option<String>,
+}
+
+/// Lowercases and maps every character outside `[a-z0-9.-]` to `-`, collapsing runs and
+/// trimming dashes and dots at the ends: the result is a valid slug (or empty).
+pub fn slugify(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.trim().chars().flat_map(char::to_lowercase) {
+        let ch = if ch.is_ascii_alphanumeric() || ch == '.' { ch } else { '-' };
+        if ch == '-' && (out.is_empty() || out.ends_with('-')) {
+            continue;
+        }
+        if ch == '.' && (out.is_empty() || out.ends_with('.') || out.ends_with('-')) {
+            continue;
+        }
+        out.push(ch);
+    }
+    while out.ends_with('-') || out.ends_with('.') {
+        out.pop();
+    }
+    out
+}
+
+/// Parses a model identifier from any source (API id, router id, Bedrock id, display name).
+pub fn parse(raw: &str) -> Parsed {
+    let mut id = raw.trim().to_lowercase().replace('@', "-");
+    let mut vendor = None;
+    if let Some(pos) = id.rfind('/') {
+        let head = id[..pos].rsplit('/').next().unwrap_or_default().to_string();
+        if !head.is_empty() {
+            vendor = Some(head);
+        }
+        id = id[pos + 1..].to_string();
+    }
+    let mut dotted_vendor = false;
+    for prefix in REGION_PREFIXES {
+        if let Some(rest) = id.strip_prefix(prefix) {
+            id = rest.to_string();
+            break;
+        }
+    }
+    for v in DOT_VENDORS {
+        if let Some(rest) = id.strip_prefix(v).and_then(|r| r.strip_prefix('.')) {
+            vendor.get_or_insert_with(|| (*v).to_string());
+            id = rest.to_string();
+            dotted_vendor = true;
+            break;
+        }
+    }
+    // Router variants (`:free`, `:beta`) and Bedrock revisions (`:0`) are not other models.
+    if let Some(pos) = id.find(':') {
+        id.truncate(pos);
+    }
+    let mut slug = slugify(&id);
+    if dotted_vendor {
+        // Bedrock versions its ids (`-v1`, `-v2`); the model is the same.
+        if let Some(pos) = slug.rfind("-v") {
+            if slug[pos + 2..].chars().all(|c| c.is_ascii_digit()) && pos + 2 < slug.len() {
+                slug.truncate(pos);
+            }
+        }
+    }
+    if let Some(rest) = slug.strip_suffix("-latest") {
+        slug = rest.to_string();
+    }
+    slug = reorder_claude(&slug);
+    let key = slug.replace('.', "-");
+    Parsed { slug, key, vendor }
+}
+
+/// Anthropic names Claude 3.x `claude-3-5-sonnet` but Claude 4+ `claude-sonnet-4-5`; other
+/// sources mix both orders (`claude-4-opus`, `claude-sonnet-3.7`). Normalize to Anthropic's.
+fn reorder_claude(slug: &str) -> String {
+    let Some(rest) = slug.strip_prefix("claude-") else {
+        return slug.to_string();
+    };
+    let parts: Vec<&str> = rest.split(['-', '.']).collect();
+    let families = ["opus", "sonnet", "haiku"];
+    let is_version = |p: &str| !p.is_empty() && p.len() <= 2 && p.chars().all(|c| c.is_ascii_digit());
+    let (family, version, tail): (&str, Vec<&str>, &[&str]) = if parts.first().is_some_and(|p| families.contains(p)) {
+        let n = parts[1..].iter().take_while(|p| is_version(p)).count().min(2);
+        (parts[0], parts[1..1 + n].to_vec(), &parts[1 + n..])
+    } else {
+        let n = parts.iter().take_while(|p| is_version(p)).count().min(2);
+        match parts.get(n) {
+            Some(f) if families.contains(f) && n > 0 => (*f, parts[..n].to_vec(), &parts[n + 1..]),
+            _ => return slug.to_string(),
+        }
+    };
+    if version.is_empty() {
+        return slug.to_string();
+    }
+    let major: u32 = version.first().and_then(|v| v.parse().ok()).unwrap_or(0);
+    let mut out = if major >= 4 {
+        format!("claude-{family}-{}", version.join("-"))
+    } else {
+        format!("claude-{}-{family}", version.join("-"))
+    };
+    for t in tail {
+        out.push('-');
+        out.push_str(t);
+    }
+    out
+}
+
+/// Splits a trailing snapshot date off a key: `gpt-4o-2024-08-06` → (`gpt-4o`, `2024-08-06`),
+/// `claude-3-5-sonnet-20241022`, `gpt-4-0613`, `codestral-2501`.
+pub fn split_date(key: &str) -> Option<(&str, &str)> {
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    // yyyy-mm-dd written with dashes.
+    if key.len() > 11 {
+        let (head, tail) = key.split_at(key.len() - 11);
+        let t: Vec<&str> = tail[1..].split('-').collect();
+        if tail.starts_with('-')
+            && t.len() == 3
+            && t[0].len() == 4
+            && t[0].starts_with("20")
+            && t[1].len() == 2
+            && t[2].len() == 2
+            && t.iter().all(|p| digits(p))
+        {
+            return Some((head, &tail[1..]));
+        }
+    }
+    let (head, last) = key.rsplit_once('-')?;
+    if head.is_empty() || !digits(last) {
+        return None;
+    }
+    match last.len() {
+        8 if last.starts_with("20") => Some((head, last)),
+        4 => {
+            let a: u32 = last[..2].parse().ok()?;
+            let b: u32 = last[2..].parse().ok()?;
+            let mmdd = (1..=12).contains(&a) && (1..=31).contains(&b);
+            let yymm = (23..=27).contains(&a) && (1..=12).contains(&b);
+            (mmdd || yymm).then_some((head, last))
+        }
+        _ => None,
+    }
+}
+
+/// The organisation that created a model, from a vendor prefix or the model's name.
+pub fn creator_for(vendor: Option<&str>, key: &str) -> Option<&'static str> {
+    if let Some(v) = vendor {
+        let by_vendor = match v {
+            "openai" => Some("openai"),
+            "anthropic" => Some("anthropic"),
+            "google" | "gemini" | "vertex_ai" => Some("google"),
+            "meta" | "meta-llama" | "facebook" => Some("meta"),
+            "mistral" | "mistralai" => Some("mistral"),
+            "deepseek" | "deepseek-ai" => Some("deepseek"),
+            "x-ai" | "xai" => Some("xai"),
+            "qwen" | "alibaba" => Some("alibaba"),
+            "cohere" | "coherelabs" => Some("cohere"),
+            "moonshotai" | "moonshot" => Some("moonshotai"),
+            "minimax" | "minimaxai" => Some("minimax"),
+            "z-ai" | "zai" | "zai-org" | "thudm" | "zhipuai" => Some("zhipuai"),
+            "microsoft" => Some("microsoft"),
+            "nvidia" => Some("nvidia"),
+            "amazon" => Some("amazon"),
+            "ai21" => Some("ai21"),
+            "perplexity" => Some("perplexity"),
+            "xiaomi" | "xiaomimimo" => Some("xiaomi"),
+            "tencent" => Some("tencent"),
+            "stepfun" | "stepfun-ai" => Some("stepfun"),
+            _ => None,
+        };
+        if by_vendor.is_some() {
+            return by_vendor;
+        }
+    }
+    let starts = |p: &str| key.starts_with(p);
+    Some(match () {
+        _ if starts("claude") => "anthropic",
+        _ if starts("gpt-") || starts("chatgpt") || starts("o1") || starts("o3") || starts("o4") || starts("codex") || starts("dall-e") || starts("text-embedding") || starts("whisper") || starts("tts-") || starts("davinci") || starts("babbage") => "openai",
+        _ if starts("gemini") || starts("gemma") || starts("imagen") || starts("palm") || starts("veo") => "google",
+        _ if starts("llama") || starts("meta-llama") => "meta",
+        _ if starts("mistral") || starts("mixtral") || starts("codestral") || starts("ministral") || starts("magistral") || starts("devstral") || starts("pixtral") || starts("voxtral") => "mistral",
+        _ if starts("deepseek") => "deepseek",
+        _ if starts("grok") => "xai",
+        _ if starts("qwen") || starts("qwq") || starts("qvq") => "alibaba",
+        _ if starts("command") || starts("c4ai") || starts("aya") => "cohere",
+        _ if starts("kimi") || starts("moonshot") => "moonshotai",
+        _ if starts("minimax") || starts("abab") => "minimax",
+        _ if starts("glm") || starts("chatglm") => "zhipuai",
+        _ if starts("phi-") || starts("wizardlm") => "microsoft",
+        _ if starts("nova-") || starts("titan") => "amazon",
+        _ if starts("jamba") => "ai21",
+        _ if starts("sonar") => "perplexity",
+        _ if starts("nemotron") || starts("llama-3.1-nemotron") => "nvidia",
+        _ if starts("mimo") => "xiaomi",
+        _ if starts("hunyuan") => "tencent",
+        _ if starts("step-") => "stepfun",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_spellings_of_one_model_to_one_key() {
+        let ids = [
+            "claude-3-5-sonnet-20241022",
+            "anthropic/claude-3.5-sonnet-20241022",
+            "us.anthropic.claude-3-5-sonnet-20241022-v2:0",
+            "claude-3.5-sonnet-20241022",
+        ];
+        for id in ids {
+            assert_eq!(parse(id).key, "claude-3-5-sonnet-20241022", "{id}");
+        }
+        assert_eq!(parse("anthropic/claude-3.5-sonnet").vendor.as_deref(), Some("anthropic"));
+    }
+
+    #[test]
+    fn keeps_dots_in_the_slug_but_not_in_the_key() {
+        let p = parse("openai/gpt-4.1");
+        assert_eq!(p.slug, "gpt-4.1");
+        assert_eq!(p.key, "gpt-4-1");
+    }
+
+    #[test]
+    fn normalizes_claude_word_order_by_generation() {
+        assert_eq!(parse("claude-4-opus-20250514").slug, "claude-opus-4-20250514");
+        assert_eq!(parse("claude-sonnet-3.7").slug, "claude-3-7-sonnet");
+        assert_eq!(parse("Claude 3.5 Sonnet").slug, "claude-3-5-sonnet");
+        assert_eq!(parse("claude-opus-4-1-20250805").slug, "claude-opus-4-1-20250805");
+    }
+
+    #[test]
+    fn strips_router_variants_and_latest() {
+        assert_eq!(parse("meta-llama/llama-3.3-70b-instruct:free").slug, "llama-3.3-70b-instruct");
+        assert_eq!(parse("claude-3-5-haiku-latest").slug, "claude-3-5-haiku");
+        assert_eq!(parse("amazon.nova-lite-v1:0").slug, "nova-lite");
+    }
+
+    #[test]
+    fn splits_snapshot_dates() {
+        assert_eq!(split_date("gpt-4o-2024-08-06"), Some(("gpt-4o", "2024-08-06")));
+        assert_eq!(split_date("claude-3-5-sonnet-20241022"), Some(("claude-3-5-sonnet", "20241022")));
+        assert_eq!(split_date("gpt-4-0613"), Some(("gpt-4", "0613")));
+        assert_eq!(split_date("codestral-2501"), Some(("codestral", "2501")));
+        assert_eq!(split_date("llama-3-70b"), None);
+        assert_eq!(split_date("gpt-4o"), None);
+        assert_eq!(split_date("qwen3-235b-a22b-2507"), Some(("qwen3-235b-a22b", "2507")));
+        assert_eq!(split_date("model-9999"), None);
+    }
+
+    #[test]
+    fn slugify_produces_valid_slugs() {
+        assert_eq!(slugify("  Claude 3.5 Sonnet (FC) "), "claude-3.5-sonnet-fc");
+        assert_eq!(slugify("a__b..c"), "a-b.c");
+        assert_eq!(slugify("-x-"), "x");
+    }
+
+    #[test]
+    fn finds_creators() {
+        assert_eq!(creator_for(Some("meta-llama"), "llama-3-70b"), Some("meta"));
+        assert_eq!(creator_for(None, "claude-3-5-sonnet"), Some("anthropic"));
+        assert_eq!(creator_for(None, "gpt-4o"), Some("openai"));
+        assert_eq!(creator_for(None, "unknown-model"), None);
+    }
+}

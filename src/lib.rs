@@ -1,0 +1,4 @@
+pub mod config;
+pub mod ingest;
+pub mod snapshot;
+pub mod store;

@@ -1,0 +1,102 @@
+//! The `mds` command line: wires configuration to the library; no logic lives here.
+
+use std::collections::BTreeSet;
+use std::process::ExitCode;
+
+use clap::Parser;
+use mds::config::{Cli, Command, KeysCommand};
+use mds::{ingest, snapshot, store};
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    // `mds` alone serves, so `cargo run --release` starts the API.
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.len() == 1 {
+        args.push("serve".into());
+    }
+    let cli = Cli::parse_from(args);
+    match run(cli).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+async fn run(cli: Cli) -> Result<(), BoxError> {
+    match cli.command {
+        Command::Serve(_) => {}
+        Command::Migrate => {
+            let db = store::connect(&cli.database_url).await?;
+            store::migrate(&db).await?;
+            println!("migrations applied");
+        }
+        Command::Import { file } => {
+            let bytes = match file {
+                Some(path) => std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?,
+                None => snapshot::EMBEDDED.to_vec(),
+            };
+            let db = store::connect(&cli.database_url).await?;
+            store::migrate(&db).await?;
+            match store::import::import(&db, &bytes).await? {
+                store::import::Outcome::Imported { version } => println!("imported dataset version {version}"),
+                store::import::Outcome::Unchanged { version } => {
+                    println!("dataset unchanged (version {version}): this snapshot is already loaded")
+                }
+            }
+        }
+        Command::Ingest { sources, out, exclude, price_changes } => {
+            let opts = ingest::Options { sources, price_changes, exclude: exclude.into_iter().collect::<BTreeSet<_>>() };
+            let (snap, report) = ingest::run(&opts)?;
+            eprint!("{}", report.render(15));
+            let bytes = snap.encode()?;
+            std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+            println!(
+                "wrote {} ({} bytes): {} models, {} providers, {} offerings, {} price points, {} benchmarks, {} scores, {} agents",
+                out.display(),
+                bytes.len(),
+                snap.models.len(),
+                snap.providers.len(),
+                snap.offerings.len(),
+                snap.price_history.len(),
+                snap.benchmarks.len(),
+                snap.scores.len(),
+                snap.agents.len()
+            );
+        }
+        Command::Schema | Command::Openapi => {}
+        Command::Keys(cmd) => {
+            let db = store::connect(&cli.database_url).await?;
+            store::migrate(&db).await?;
+            match cmd {
+                KeysCommand::Create { name, tier } => {
+                    let created = store::keys::create(&db, &name, tier).await?;
+                    println!("created key {} (id {}, tier {}); store it now, it is not shown again:", created.row.prefix, created.row.id, created.row.tier);
+                    println!("{}", created.key);
+                }
+                KeysCommand::List => {
+                    println!("{:<6} {:<14} {:<14} {:<22} {:<22} name", "id", "prefix", "tier", "created", "revoked");
+                    for k in store::keys::list(&db).await? {
+                        println!(
+                            "{:<6} {:<14} {:<14} {:<22} {:<22} {}",
+                            k.id,
+                            k.prefix,
+                            k.tier,
+                            k.created_at,
+                            k.revoked_at.as_deref().unwrap_or("-"),
+                            k.name
+                        );
+                    }
+                }
+                KeysCommand::Revoke { key } => {
+                    let row = store::keys::revoke(&db, &key).await?;
+                    println!("revoked key {} (id {})", row.prefix, row.id);
+                }
+            }
+        }
+    }
+    Ok(())
+}

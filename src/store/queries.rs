@@ -1,0 +1,1 @@
+//! Read queries of each area (models, providers, pricing, benchmarks, agents).
