@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use mds::config::{Cli, Command, KeysCommand};
-use mds::{ingest, snapshot, store};
+use mds::{app, ingest, snapshot, store};
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -28,7 +28,12 @@ type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 async fn run(cli: Cli) -> Result<(), BoxError> {
     match cli.command {
-        Command::Serve(_) => {}
+        Command::Serve(config) => {
+            app::init_logging(config.log_format);
+            let app = app::App::build(&cli.database_url, config).await?;
+            tracing::info!(address = %app.local_addr(), "listening");
+            app.run_until_stopped(app::shutdown_signal()).await?;
+        }
         Command::Migrate => {
             let db = store::connect(&cli.database_url).await?;
             store::migrate(&db).await?;
@@ -67,7 +72,8 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 snap.agents.len()
             );
         }
-        Command::Schema | Command::Openapi => {}
+        Command::Schema => print!("{}", mds::graphql::sdl()),
+        Command::Openapi => println!("{}", mds::rest::openapi::document_json()),
         Command::Keys(cmd) => {
             let db = store::connect(&cli.database_url).await?;
             store::migrate(&db).await?;

@@ -227,7 +227,8 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
         let mut best: BTreeMap<&str, &ModelRecord> = BTreeMap::new();
         let score = |r: &ModelRecord| {
             let exact = r.parsed.as_ref().is_some_and(|p| p.slug == *slug);
-            (r.source != genai_prices::SOURCE, !exact, r.raw_id.len(), r.raw_id.clone())
+            // Router variants (`:free`) are not the provider's regular offering.
+            (r.source != genai_prices::SOURCE, r.raw_id.contains(':'), !exact, r.raw_id.len(), r.raw_id.clone())
         };
         for r in recs.iter().filter(|r| r.prices.is_some()) {
             let Some(provider) = r.provider.as_deref() else { continue };

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The whole test pipeline: make sure PostgreSQL and Redis are reachable (use running
+# ones, else start them, else install Debian's packages and start them), then check
+# formatting and lints and run the whole suite against SQLite, PostgreSQL and Redis.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PGHOST_ADDR=127.0.0.1
+PGPORT_NUM=5432
+REDIS_PORT_NUM=6379
+export MDS_TEST_POSTGRES_URL="${MDS_TEST_POSTGRES_URL:-postgres://postgres@${PGHOST_ADDR}:${PGPORT_NUM}/postgres}"
+export MDS_TEST_REDIS_URL="${MDS_TEST_REDIS_URL:-redis://${PGHOST_ADDR}:${REDIS_PORT_NUM}}"
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null && exec 3>&- 3<&-; }
+
+wait_port() {
+  for _ in $(seq 1 60); do port_open "$1" "$2" && return 0; sleep 0.5; done
+  return 1
+}
+
+ensure_postgres() {
+  port_open "$PGHOST_ADDR" "$PGPORT_NUM" && return 0
+  echo "PostgreSQL is not reachable; starting it"
+  if ! ls /etc/postgresql/*/main >/dev/null 2>&1; then
+    echo "PostgreSQL is not installed; installing Debian's package"
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq postgresql >/dev/null
+  fi
+  local version
+  version=$(ls /etc/postgresql | sort -V | tail -n 1)
+  # Trust local TCP connections, as the tests connect without a password.
+  local hba="/etc/postgresql/$version/main/pg_hba.conf"
+  if ! grep -q "^host all all 127.0.0.1/32 trust" "$hba"; then
+    as_root sed -i '1i host all all 127.0.0.1/32 trust' "$hba"
+  fi
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start || true
+  wait_port "$PGHOST_ADDR" "$PGPORT_NUM" || { echo "PostgreSQL did not start" >&2; exit 1; }
+}
+
+ensure_redis() {
+  port_open "$PGHOST_ADDR" "$REDIS_PORT_NUM" && return 0
+  echo "Redis is not reachable; starting it"
+  if ! command -v redis-server >/dev/null; then
+    echo "Redis is not installed; installing Debian's package"
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq redis-server >/dev/null
+  fi
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT_NUM" --save "" --appendonly no
+  wait_port "$PGHOST_ADDR" "$REDIS_PORT_NUM" || { echo "Redis did not start" >&2; exit 1; }
+}
+
+ensure_postgres
+ensure_redis
+# The limits tests start and kill a Redis of their own: redis-server must be on PATH.
+command -v redis-server >/dev/null || { echo "redis-server is required by the tests" >&2; exit 1; }
+
+cargo fmt --all -- --check
+cargo clippy --all-targets --locked -- -D warnings
+cargo test --locked --all-targets

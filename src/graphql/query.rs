@@ -1,0 +1,304 @@
+//! Root fields; they mirror the REST areas (API.md §7).
+
+use std::collections::{BTreeMap, HashSet};
+
+use async_graphql::{Context, Enum, InputObject, Object, Result};
+use sea_orm::{DatabaseConnection, Order};
+
+use super::types::*;
+use super::{bad_input, internal, not_found};
+use crate::store::queries::{self as q, ModelFilter as StoreFilter, ModelSort as StoreSort};
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum ModelSort {
+    /// Average score (default order: best first).
+    Score,
+    /// Cheapest current input price (default order: cheapest first).
+    Price,
+    /// Name (default order: A to Z).
+    Name,
+    /// Release date (default order: newest first).
+    Date,
+}
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum SortOrder {
+    Asc,
+    Desc,
+}
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum ModelCategory {
+    Llm,
+    Multimodal,
+    Image,
+}
+
+/// Model list filters; all optional, combined with AND.
+#[derive(InputObject, Default, Debug)]
+pub struct ModelFilter {
+    /// Models this provider offers (provider slug).
+    pub provider: Option<String>,
+    /// Models this organisation created (provider slug).
+    pub creator: Option<String>,
+    /// Open-weight models only (`true`) or closed only (`false`).
+    pub open_source: Option<bool>,
+    /// Minimum average score.
+    pub min_score: Option<f64>,
+    /// Maximum cheapest input price, USD per 1M tokens.
+    pub max_price: Option<f64>,
+    pub category: Option<ModelCategory>,
+}
+
+pub struct Query;
+
+fn db<'a>(ctx: &'a Context<'_>) -> Result<&'a DatabaseConnection> {
+    ctx.data::<DatabaseConnection>().map_err(|e| internal(e.message))
+}
+
+fn non_negative(param: &str, v: Option<f64>) -> Result<Option<f64>> {
+    match v {
+        Some(x) if !x.is_finite() || x < 0.0 => Err(bad_input(param, format!("{param} must be a finite number ≥ 0"))),
+        other => Ok(other),
+    }
+}
+
+fn store_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<StoreFilter> {
+    let f = f.unwrap_or_default();
+    Ok(StoreFilter {
+        provider: f.provider,
+        creator: f.creator,
+        open_source: f.open_source,
+        min_score: non_negative("min_score", f.min_score)?,
+        max_price: non_negative("max_price", f.max_price)?,
+        category: f.category.map(|c| {
+            match c {
+                ModelCategory::Llm => "llm",
+                ModelCategory::Multimodal => "multimodal",
+                ModelCategory::Image => "image",
+            }
+            .to_string()
+        }),
+        priced_only,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn model_list(
+    ctx: &Context<'_>,
+    first: Option<i32>,
+    after: Option<String>,
+    offset: Option<i32>,
+    filter: Option<ModelFilter>,
+    sort: ModelSort,
+    order: Option<SortOrder>,
+    priced_only: bool,
+) -> Result<List<Model>> {
+    let (start, limit) = paging(first, after, offset)?;
+    let sort = match sort {
+        ModelSort::Score => StoreSort::Score,
+        ModelSort::Price => StoreSort::Price,
+        ModelSort::Name => StoreSort::Name,
+        ModelSort::Date => StoreSort::Date,
+    };
+    let order = match order {
+        Some(SortOrder::Asc) => Order::Asc,
+        Some(SortOrder::Desc) => Order::Desc,
+        None => sort.default_order(),
+    };
+    let filter = store_filter(filter, priced_only)?;
+    let (rows, total) = q::models_page(db(ctx)?, &filter, sort, order, start as u64, limit as u64)
+        .await
+        .map_err(internal)?;
+    Ok(list(rows.into_iter().map(Model).collect(), start, total))
+}
+
+#[Object]
+impl Query {
+    /// Models, filtered and sorted; ties broken by slug, nulls last in both directions.
+    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[allow(clippy::too_many_arguments)]
+    async fn models(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        offset: Option<i32>,
+        filter: Option<ModelFilter>,
+        #[graphql(default_with = "ModelSort::Score")] sort: ModelSort,
+        order: Option<SortOrder>,
+    ) -> Result<List<Model>> {
+        model_list(ctx, first, after, offset, filter, sort, order, false).await
+    }
+
+    /// One model by slug or alias; null when unknown.
+    async fn model(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Model>> {
+        Ok(q::model_by_slug_or_alias(db(ctx)?, &slug).await.map_err(internal)?.map(Model))
+    }
+
+    /// Models whose name, slug or alias matches `q`, ranked: exact, prefix, word prefix,
+    /// substring; ties by average score.
+    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    async fn search_models(
+        &self,
+        ctx: &Context<'_>,
+        q: String,
+        first: Option<i32>,
+        after: Option<String>,
+        offset: Option<i32>,
+    ) -> Result<List<Model>> {
+        let text = q.trim();
+        if text.is_empty() {
+            return Err(bad_input("q", "q must not be empty"));
+        }
+        if text.chars().count() > 100 {
+            return Err(bad_input("q", "q must be at most 100 characters"));
+        }
+        let (start, limit) = paging(first, after, offset)?;
+        let (rows, total) = q::search_models(db(ctx)?, text, start, limit).await.map_err(internal)?;
+        Ok(list(rows.into_iter().map(Model).collect(), start, total))
+    }
+
+    /// 2 to 10 distinct models side by side: their records and, per benchmark, each one's score.
+    async fn compare(&self, ctx: &Context<'_>, models: Vec<String>) -> Result<Comparison> {
+        let mut seen = HashSet::new();
+        let slugs: Vec<String> = models.iter().map(|s| s.trim().to_string()).filter(|s| seen.insert(s.clone())).collect();
+        if slugs.len() != models.len() {
+            return Err(bad_input("models", "models must be distinct"));
+        }
+        if !(2..=10).contains(&slugs.len()) {
+            return Err(bad_input("models", format!("compare takes 2 to 10 models, got {}", slugs.len())));
+        }
+        let db = db(ctx)?;
+        let resolved = q::resolve_slugs(db, &slugs).await.map_err(internal)?;
+        let unknown: Vec<&str> =
+            slugs.iter().zip(&resolved).filter(|(_, r)| r.is_none()).map(|(s, _)| s.as_str()).collect();
+        if !unknown.is_empty() {
+            return Err(not_found(format!("unknown models: {}", unknown.join(", "))));
+        }
+        let canonical: Vec<String> = resolved.into_iter().flatten().collect();
+        let rows = q::models_by_slugs(db, &canonical).await.map_err(internal)?;
+        let ordered: Vec<_> =
+            canonical.iter().filter_map(|s| rows.iter().find(|m| &m.slug == s).cloned()).collect();
+        let scores = q::scores_of(db, &canonical).await.map_err(internal)?;
+        let mut table: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
+        for s in scores.into_iter().filter(|s| s.is_headline) {
+            table.entry(s.benchmark_slug).or_default().insert(s.model_slug, s.score);
+        }
+        let slugs: Vec<String> = table.keys().cloned().collect();
+        let benches = q::benchmarks_by_slugs(db, &slugs).await.map_err(internal)?;
+        let benchmarks = benches
+            .into_iter()
+            .map(|b| {
+                let row = table.get(&b.slug);
+                ComparedBenchmark {
+                    scores: canonical
+                        .iter()
+                        .map(|m| ComparedScore { model: m.clone(), score: row.and_then(|r| r.get(m)).copied() })
+                        .collect(),
+                    benchmark: BenchmarkRef { slug: b.slug, name: b.name, unit: b.unit, higher_is_better: b.higher_is_better },
+                }
+            })
+            .collect::<Vec<_>>();
+        let mut benchmarks = benchmarks;
+        benchmarks.sort_by(|a, b| a.benchmark.slug.cmp(&b.benchmark.slug));
+        Ok(Comparison { models: ordered, benchmarks })
+    }
+
+    /// Models with a current price; same filters and sorts as `models`, default sort by price.
+    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[allow(clippy::too_many_arguments)]
+    async fn pricing(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        offset: Option<i32>,
+        filter: Option<ModelFilter>,
+        #[graphql(default_with = "ModelSort::Price")] sort: ModelSort,
+        order: Option<SortOrder>,
+    ) -> Result<List<Model>> {
+        model_list(ctx, first, after, offset, filter, sort, order, true).await
+    }
+
+    /// One model with its current price at every provider (`offerings`); null when unknown.
+    async fn model_pricing(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Model>> {
+        self.model(ctx, slug).await
+    }
+
+    /// A model's price history, newest first; null when the model is unknown.
+    async fn price_history(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Vec<PricePoint>>> {
+        let db = db(ctx)?;
+        let Some(m) = q::model_by_slug_or_alias(db, &slug).await.map_err(internal)? else {
+            return Ok(None);
+        };
+        let rows = q::price_history(db, &m.slug).await.map_err(internal)?;
+        Ok(Some(rows.into_iter().map(PricePoint).collect()))
+    }
+
+    /// Benchmarks, by slug; optionally of one category.
+    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    async fn benchmarks(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        offset: Option<i32>,
+        category: Option<String>,
+    ) -> Result<List<Benchmark>> {
+        let (start, limit) = paging(first, after, offset)?;
+        let (rows, total) =
+            q::benchmarks_page(db(ctx)?, category.as_deref(), start as u64, limit as u64).await.map_err(internal)?;
+        Ok(list(rows.into_iter().map(Benchmark).collect(), start, total))
+    }
+
+    async fn benchmark(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Benchmark>> {
+        Ok(q::benchmark(db(ctx)?, &slug).await.map_err(internal)?.map(Benchmark))
+    }
+
+    /// Providers, by name.
+    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    async fn providers(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        offset: Option<i32>,
+    ) -> Result<List<Provider>> {
+        let (start, limit) = paging(first, after, offset)?;
+        let (rows, total) = q::providers_page(db(ctx)?, start as u64, limit as u64).await.map_err(internal)?;
+        Ok(list(rows.into_iter().map(Provider).collect(), start, total))
+    }
+
+    async fn provider(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Provider>> {
+        Ok(q::provider(db(ctx)?, &slug).await.map_err(internal)?.map(Provider))
+    }
+
+    /// Agents, best average score first.
+    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    async fn agents(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        offset: Option<i32>,
+    ) -> Result<List<Agent>> {
+        let (start, limit) = paging(first, after, offset)?;
+        let (rows, total) = q::agents_page(db(ctx)?, start as u64, limit as u64).await.map_err(internal)?;
+        Ok(list(rows.into_iter().map(Agent).collect(), start, total))
+    }
+
+    async fn agent(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Agent>> {
+        Ok(q::agent(db(ctx)?, &slug).await.map_err(internal)?.map(Agent))
+    }
+
+    /// The public datasets the data comes from, with licences and attribution texts.
+    async fn sources(&self, ctx: &Context<'_>) -> Result<Vec<Source>> {
+        Ok(q::sources(db(ctx)?).await.map_err(internal)?.into_iter().map(Source::from).collect())
+    }
+
+    /// The dataset being served.
+    async fn dataset(&self, ctx: &Context<'_>) -> Result<Option<Dataset>> {
+        Ok(q::dataset(db(ctx)?).await.map_err(internal)?.map(Dataset::from))
+    }
+}

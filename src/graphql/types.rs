@@ -1,0 +1,529 @@
+//! GraphQL object types. Each wraps a storage row; the row's columns are not the API, these
+//! resolvers are. Related records load through [`super::loaders`].
+
+use async_graphql::connection::{Connection, CursorType, Edge, EmptyFields};
+use async_graphql::dataloader::{DataLoader, Loader};
+use async_graphql::{Context, Object, Result, SimpleObject};
+use entity::{agent, agent_score, benchmark, dataset, model, offering, price_history, provider, score, source};
+
+use super::loaders::*;
+use super::{bad_input, internal};
+
+/// Rows of a list, with the total count of matches.
+#[derive(SimpleObject)]
+pub struct ListInfo {
+    /// Number of items matching, over all pages.
+    pub total_count: i64,
+}
+
+pub type List<T> = Connection<usize, T, ListInfo, EmptyFields>;
+
+/// The default and maximum page sizes (API.md §3).
+pub const DEFAULT_FIRST: i32 = 20;
+pub const MAX_FIRST: i32 = 100;
+
+/// Resolves `first` / `after` / `offset` to (offset, limit). `after` is an opaque cursor of
+/// an earlier page; `offset` counts from there (or from the start).
+pub fn paging(first: Option<i32>, after: Option<String>, offset: Option<i32>) -> Result<(usize, usize)> {
+    let first = first.unwrap_or(DEFAULT_FIRST);
+    if !(1..=MAX_FIRST).contains(&first) {
+        return Err(bad_input("first", format!("first must be between 1 and {MAX_FIRST}, got {first}")));
+    }
+    let mut start = 0usize;
+    if let Some(a) = after {
+        let pos = usize::decode_cursor(&a).map_err(|_| bad_input("after", format!("{a:?} is not a cursor of this list")))?;
+        start = pos + 1;
+    }
+    if let Some(o) = offset {
+        if o < 0 {
+            return Err(bad_input("offset", format!("offset must be 0 or more, got {o}")));
+        }
+        start += o as usize;
+    }
+    Ok((start, first as usize))
+}
+
+pub fn list<T: async_graphql::OutputType>(items: Vec<T>, start: usize, total: u64) -> List<T> {
+    let end = start + items.len();
+    let mut c = Connection::with_additional_fields(start > 0, (end as u64) < total, ListInfo { total_count: total as i64 });
+    c.edges.extend(items.into_iter().enumerate().map(|(i, n)| Edge::new(start + i, n)));
+    c
+}
+
+fn loader<'a>(ctx: &'a Context<'_>) -> Result<&'a DataLoader<StoreLoader>> {
+    ctx.data::<DataLoader<StoreLoader>>().map_err(|e| internal(e.message))
+}
+
+async fn load<K>(ctx: &Context<'_>, key: K) -> Result<Option<<StoreLoader as Loader<K>>::Value>>
+where
+    K: Send + Sync + std::hash::Hash + Eq + Clone + 'static,
+    StoreLoader: Loader<K, Error = LoadError>,
+{
+    loader(ctx)?.load_one(key).await.map_err(internal)
+}
+
+fn modalities(s: &str) -> Vec<String> {
+    s.split(',').filter(|m| !m.is_empty()).map(str::to_string).collect()
+}
+
+/// An AI model.
+pub struct Model(pub model::Model);
+
+#[Object]
+impl Model {
+    /// Canonical identifier (the dated snapshot where there is one).
+    async fn slug(&self) -> &str {
+        &self.0.slug
+    }
+    async fn name(&self) -> &str {
+        &self.0.name
+    }
+    /// The organisation that created the model.
+    async fn creator(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
+        match &self.0.creator_slug {
+            Some(c) => Ok(load(ctx, ProviderKey(c.clone())).await?.map(Provider)),
+            None => Ok(None),
+        }
+    }
+    /// `llm`, `multimodal` (takes images, audio or video) or `image` (outputs images).
+    async fn category(&self) -> &str {
+        &self.0.category
+    }
+    async fn family(&self) -> Option<&str> {
+        self.0.family.as_deref()
+    }
+    /// Whether the weights are published; null when unknown.
+    async fn open_source(&self) -> Option<bool> {
+        self.0.open_source
+    }
+    /// ISO date (`YYYY-MM-DD`, or `YYYY-MM` where only the month is known).
+    async fn release_date(&self) -> Option<&str> {
+        self.0.release_date.as_deref()
+    }
+    /// Context window in tokens.
+    async fn context_window(&self) -> Option<i64> {
+        self.0.context_window
+    }
+    async fn max_output_tokens(&self) -> Option<i64> {
+        self.0.max_output_tokens
+    }
+    async fn input_modalities(&self) -> Vec<String> {
+        modalities(&self.0.input_modalities)
+    }
+    async fn output_modalities(&self) -> Vec<String> {
+        modalities(&self.0.output_modalities)
+    }
+    async fn reasoning(&self) -> Option<bool> {
+        self.0.reasoning
+    }
+    async fn tool_call(&self) -> Option<bool> {
+        self.0.tool_call
+    }
+    /// Unweighted mean of the headline scores on 0-100 benchmarks, 2 decimals; null when none.
+    async fn average_score(&self) -> Option<f64> {
+        self.0.average_score
+    }
+    /// Number of benchmarks the model has a headline score on.
+    async fn benchmarks_count(&self) -> i32 {
+        self.0.benchmarks_count
+    }
+    /// Cheapest current input price over its offerings, USD per 1M tokens; null when unknown.
+    async fn input_price(&self) -> Option<f64> {
+        self.0.input_price
+    }
+    /// Output price of that cheapest offering.
+    async fn output_price(&self) -> Option<f64> {
+        self.0.output_price
+    }
+    /// Other names the model is known by; each resolves to this model.
+    async fn aliases(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
+        Ok(load(ctx, AliasesOf(self.0.slug.clone())).await?.unwrap_or_default())
+    }
+    /// Current prices at every provider that offers the model, cheapest first.
+    #[graphql(complexity = "5 * child_complexity")]
+    async fn offerings(&self, ctx: &Context<'_>) -> Result<Vec<Offering>> {
+        let rows = load(ctx, OfferingsOf(self.0.slug.clone())).await?.unwrap_or_default();
+        Ok(rows.into_iter().map(Offering).collect())
+    }
+    /// Price history, newest first; `effectiveTo` null is the current period.
+    #[graphql(complexity = "5 * child_complexity")]
+    async fn price_history(&self, ctx: &Context<'_>) -> Result<Vec<PricePoint>> {
+        let rows = load(ctx, HistoryOf(self.0.slug.clone())).await?.unwrap_or_default();
+        Ok(rows.into_iter().map(PricePoint).collect())
+    }
+    /// Benchmark scores: the headline score per benchmark, or every variant with `all: true`.
+    #[graphql(complexity = "5 * child_complexity")]
+    async fn scores(&self, ctx: &Context<'_>, #[graphql(default = false)] all: bool) -> Result<Vec<Score>> {
+        let rows = load(ctx, ScoresOf(self.0.slug.clone())).await?.unwrap_or_default();
+        Ok(rows.into_iter().filter(|s| all || s.is_headline).map(Score).collect())
+    }
+    /// Slugs of agents that ran on this model.
+    async fn agents(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
+        Ok(load(ctx, AgentsOfModel(self.0.slug.clone())).await?.unwrap_or_default())
+    }
+}
+
+/// A model's price at one provider. Prices are USD per 1M tokens; null is unknown, 0 is free.
+pub struct Offering(pub offering::Model);
+
+#[Object]
+impl Offering {
+    async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
+        Ok(load(ctx, ProviderKey(self.0.provider_slug.clone())).await?.map(Provider))
+    }
+    /// The model's slug.
+    async fn model(&self) -> &str {
+        &self.0.model_slug
+    }
+    /// The identifier the provider's API uses.
+    async fn provider_model_id(&self) -> &str {
+        &self.0.provider_model_id
+    }
+    async fn input_price(&self) -> Option<f64> {
+        self.0.input_price
+    }
+    async fn output_price(&self) -> Option<f64> {
+        self.0.output_price
+    }
+    async fn cache_read_price(&self) -> Option<f64> {
+        self.0.cache_read_price
+    }
+    async fn cache_write_price(&self) -> Option<f64> {
+        self.0.cache_write_price
+    }
+    /// Always `USD`.
+    async fn currency(&self) -> &str {
+        "USD"
+    }
+    /// Always `1M tokens`.
+    async fn unit(&self) -> &str {
+        "1M tokens"
+    }
+    async fn context_window(&self) -> Option<i64> {
+        self.0.context_window
+    }
+    /// The date the price was read from its source.
+    async fn as_of(&self) -> Option<&str> {
+        self.0.as_of.as_deref()
+    }
+    /// Slug of the source dataset.
+    async fn source(&self) -> &str {
+        &self.0.source
+    }
+}
+
+/// One period of a model's price at a provider.
+pub struct PricePoint(pub price_history::Model);
+
+#[Object]
+impl PricePoint {
+    async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
+        Ok(load(ctx, ProviderKey(self.0.provider_slug.clone())).await?.map(Provider))
+    }
+    async fn input_price(&self) -> Option<f64> {
+        self.0.input_price
+    }
+    async fn output_price(&self) -> Option<f64> {
+        self.0.output_price
+    }
+    async fn cache_read_price(&self) -> Option<f64> {
+        self.0.cache_read_price
+    }
+    async fn cache_write_price(&self) -> Option<f64> {
+        self.0.cache_write_price
+    }
+    /// First day of the period (may lie ahead: an announced change).
+    async fn effective_from(&self) -> &str {
+        &self.0.effective_from
+    }
+    /// Day the next period began; null for the latest period.
+    async fn effective_to(&self) -> Option<&str> {
+        self.0.effective_to.as_deref()
+    }
+    async fn source(&self) -> &str {
+        &self.0.source
+    }
+}
+
+/// An organisation that creates and/or serves models.
+pub struct Provider(pub provider::Model);
+
+#[Object]
+impl Provider {
+    async fn slug(&self) -> &str {
+        &self.0.slug
+    }
+    async fn name(&self) -> &str {
+        &self.0.name
+    }
+    async fn website(&self) -> Option<&str> {
+        self.0.website.as_deref()
+    }
+    /// Number of models the provider offers.
+    async fn models_count(&self) -> i32 {
+        self.0.models_count
+    }
+    /// Number of models the organisation created.
+    async fn created_count(&self) -> i32 {
+        self.0.created_count
+    }
+    /// The provider's offerings (its current price for each model it serves), by model slug.
+    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    async fn offerings(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        offset: Option<i32>,
+    ) -> Result<List<Offering>> {
+        let (start, limit) = paging(first, after, offset)?;
+        let rows = load(ctx, OfferingsAt(self.0.slug.clone())).await?.unwrap_or_default();
+        let total = rows.len() as u64;
+        Ok(list(rows.into_iter().skip(start).take(limit).map(Offering).collect(), start, total))
+    }
+    /// Models the organisation created, by slug.
+    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    async fn created_models(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        offset: Option<i32>,
+    ) -> Result<List<Model>> {
+        let (start, limit) = paging(first, after, offset)?;
+        let rows = load(ctx, CreatedBy(self.0.slug.clone())).await?.unwrap_or_default();
+        let total = rows.len() as u64;
+        Ok(list(rows.into_iter().skip(start).take(limit).map(Model).collect(), start, total))
+    }
+}
+
+/// A benchmark suite or leaderboard.
+pub struct Benchmark(pub benchmark::Model);
+
+#[Object]
+impl Benchmark {
+    async fn slug(&self) -> &str {
+        &self.0.slug
+    }
+    async fn name(&self) -> &str {
+        &self.0.name
+    }
+    /// coding, reasoning, knowledge, math, agentic, human-preference, ...
+    async fn category(&self) -> &str {
+        &self.0.category
+    }
+    /// percent, elo, ...
+    async fn unit(&self) -> &str {
+        &self.0.unit
+    }
+    async fn higher_is_better(&self) -> bool {
+        self.0.higher_is_better
+    }
+    /// Whether scores enter `averageScore` (0-100 scales only).
+    async fn in_average(&self) -> bool {
+        self.0.in_average
+    }
+    async fn description(&self) -> &str {
+        &self.0.description
+    }
+    async fn source_url(&self) -> &str {
+        &self.0.source_url
+    }
+    async fn source(&self) -> &str {
+        &self.0.source
+    }
+    async fn models_count(&self) -> i32 {
+        self.0.models_count
+    }
+    /// Best headline scores on this benchmark (1-100, default 20).
+    #[graphql(complexity = "limit.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    async fn top_models(&self, ctx: &Context<'_>, limit: Option<i32>) -> Result<Vec<Score>> {
+        let limit = limit.unwrap_or(DEFAULT_FIRST);
+        if !(1..=MAX_FIRST).contains(&limit) {
+            return Err(bad_input("limit", format!("limit must be between 1 and {MAX_FIRST}, got {limit}")));
+        }
+        let db = ctx.data::<sea_orm::DatabaseConnection>().map_err(|e| internal(e.message))?;
+        let rows = crate::store::queries::top_scores(db, &self.0, limit as u64).await.map_err(internal)?;
+        Ok(rows.into_iter().map(Score).collect())
+    }
+}
+
+/// A model's score on a benchmark.
+pub struct Score(pub score::Model);
+
+#[Object]
+impl Score {
+    async fn benchmark(&self, ctx: &Context<'_>) -> Result<Option<Benchmark>> {
+        Ok(load(ctx, BenchmarkKey(self.0.benchmark_slug.clone())).await?.map(Benchmark))
+    }
+    async fn model(&self, ctx: &Context<'_>) -> Result<Option<Model>> {
+        Ok(load(ctx, ModelKey(self.0.model_slug.clone())).await?.map(Model))
+    }
+    async fn score(&self) -> f64 {
+        self.0.score
+    }
+    /// Run configuration (reasoning effort, function calling or prompting, ...).
+    async fn config(&self) -> Option<&str> {
+        self.0.config.as_deref()
+    }
+    /// Whether this is the figure used for the model on this benchmark.
+    async fn is_headline(&self) -> bool {
+        self.0.is_headline
+    }
+    async fn source(&self) -> &str {
+        &self.0.source
+    }
+    async fn as_of(&self) -> Option<&str> {
+        self.0.as_of.as_deref()
+    }
+}
+
+/// An agent: a system built on one or more models.
+pub struct Agent(pub agent::Model);
+
+#[Object]
+impl Agent {
+    async fn slug(&self) -> &str {
+        &self.0.slug
+    }
+    async fn name(&self) -> &str {
+        &self.0.name
+    }
+    async fn organization(&self) -> Option<&str> {
+        self.0.organization.as_deref()
+    }
+    async fn open_source(&self) -> Option<bool> {
+        self.0.open_source
+    }
+    /// Date of the agent's latest result.
+    async fn date(&self) -> Option<&str> {
+        self.0.date.as_deref()
+    }
+    async fn average_score(&self) -> Option<f64> {
+        self.0.average_score
+    }
+    async fn benchmarks_count(&self) -> i32 {
+        self.0.benchmarks_count
+    }
+    /// Slugs of the models the agent ran on.
+    async fn models(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
+        Ok(load(ctx, AgentModelsOf(self.0.slug.clone())).await?.unwrap_or_default())
+    }
+    #[graphql(complexity = "5 * child_complexity")]
+    async fn scores(&self, ctx: &Context<'_>, #[graphql(default = false)] all: bool) -> Result<Vec<AgentScore>> {
+        let rows = load(ctx, AgentScoresOf(self.0.slug.clone())).await?.unwrap_or_default();
+        Ok(rows.into_iter().filter(|s| all || s.is_headline).map(AgentScore).collect())
+    }
+}
+
+/// An agent's result on an agent leaderboard.
+pub struct AgentScore(pub agent_score::Model);
+
+#[Object]
+impl AgentScore {
+    async fn benchmark(&self, ctx: &Context<'_>) -> Result<Option<Benchmark>> {
+        Ok(load(ctx, BenchmarkKey(self.0.benchmark_slug.clone())).await?.map(Benchmark))
+    }
+    async fn score(&self) -> f64 {
+        self.0.score
+    }
+    async fn is_headline(&self) -> bool {
+        self.0.is_headline
+    }
+    async fn source(&self) -> &str {
+        &self.0.source
+    }
+    async fn as_of(&self) -> Option<&str> {
+        self.0.as_of.as_deref()
+    }
+}
+
+/// A public dataset the data comes from.
+#[derive(SimpleObject)]
+pub struct Source {
+    pub slug: String,
+    pub name: String,
+    /// GitHub `owner/name`.
+    pub repository: String,
+    pub commit: String,
+    /// Date of the data (all figures are as of this day).
+    pub snapshot_date: String,
+    /// SPDX-style licence of the data.
+    pub license: String,
+    /// Attribution text to show with data from this source.
+    pub attribution: String,
+    pub url: String,
+}
+
+impl From<source::Model> for Source {
+    fn from(s: source::Model) -> Self {
+        Self {
+            slug: s.slug,
+            name: s.name,
+            repository: s.repository,
+            commit: s.commit,
+            snapshot_date: s.snapshot_date,
+            license: s.license,
+            attribution: s.attribution,
+            url: s.url,
+        }
+    }
+}
+
+/// The dataset being served.
+#[derive(SimpleObject)]
+pub struct Dataset {
+    /// Bumped by every import that changed the data.
+    pub version: i32,
+    /// Date of the newest source in the dataset.
+    pub built_at: String,
+    pub imported_at: String,
+    /// SHA-256 of the imported snapshot.
+    pub sha256: String,
+}
+
+impl From<dataset::Model> for Dataset {
+    fn from(d: dataset::Model) -> Self {
+        Self { version: d.version, built_at: d.built_at, imported_at: d.imported_at, sha256: d.snapshot_sha256 }
+    }
+}
+
+/// One benchmark in a comparison: each compared model's headline score (null where none).
+#[derive(SimpleObject)]
+pub struct ComparedBenchmark {
+    pub benchmark: BenchmarkRef,
+    pub scores: Vec<ComparedScore>,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct BenchmarkRef {
+    pub slug: String,
+    pub name: String,
+    pub unit: String,
+    pub higher_is_better: bool,
+}
+
+#[derive(SimpleObject)]
+pub struct ComparedScore {
+    /// The model's slug.
+    pub model: String,
+    pub score: Option<f64>,
+}
+
+/// Models side by side.
+pub struct Comparison {
+    pub models: Vec<model::Model>,
+    pub benchmarks: Vec<ComparedBenchmark>,
+}
+
+#[Object]
+impl Comparison {
+    /// The compared models, in the order asked.
+    async fn models(&self) -> Vec<Model> {
+        self.models.iter().cloned().map(Model).collect()
+    }
+    /// Every benchmark on which at least one of the models has a headline score, by slug.
+    async fn benchmarks(&self) -> &[ComparedBenchmark] {
+        &self.benchmarks
+    }
+}

@@ -1,0 +1,263 @@
+//! The REST compatibility layer: validates the parameters of a row of [`table::ENDPOINTS`],
+//! runs its GraphQL document in-process, and wraps the result in the REST envelope.
+
+pub mod openapi;
+pub mod table;
+
+use std::collections::HashMap;
+
+use async_graphql::Variables;
+use axum::http::StatusCode;
+use serde_json::{Map, Value, json};
+
+use crate::error::{Problem, status_for_graphql_code};
+use crate::graphql::{self, MdsSchema};
+use table::{Endpoint, Kind, Param, Shape};
+
+/// Longest accepted query string (API.md §6).
+pub const MAX_QUERY_STRING: usize = 2048;
+
+fn is_slug(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_lowercase() || c.is_ascii_digit())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-')
+        && s.len() <= 200
+}
+
+/// Sets `value` at a dotted `path` of `vars`.
+fn set_path(vars: &mut Map<String, Value>, path: &str, value: Value) {
+    match path.split_once('.') {
+        Some((head, rest)) => {
+            let inner = vars.entry(head.to_string()).or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(m) = inner {
+                set_path(m, rest, value);
+            }
+        }
+        None => {
+            vars.insert(path.to_string(), value);
+        }
+    }
+}
+
+/// The validated request: GraphQL variables plus the paging it asked for.
+#[derive(Debug)]
+pub struct Prepared {
+    pub variables: Map<String, Value>,
+    pub page: u64,
+    pub per_page: u64,
+}
+
+fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
+    let bad = |detail: String| Problem::invalid_parameter(p.name, detail);
+    match p.kind {
+        Kind::Page => match raw.parse::<u64>() {
+            Ok(n) if n >= 1 && n <= 1_000_000 => Ok(json!(n)),
+            _ => Err(bad(format!("page must be a whole number from 1, got {raw:?}"))),
+        },
+        Kind::Limit => match raw.parse::<u64>() {
+            Ok(n) if (1..=100).contains(&n) => Ok(json!(n)),
+            _ => Err(bad(format!("{} must be a whole number from 1 to 100, got {raw:?}", p.name))),
+        },
+        Kind::Enum(values) => values.iter().find(|(r, _)| *r == raw).map(|(_, g)| json!(g)).ok_or_else(|| {
+            let allowed: Vec<&str> = values.iter().map(|(r, _)| *r).collect();
+            bad(format!("{} must be one of {}, got {raw:?}", p.name, allowed.join(", ")))
+        }),
+        Kind::Bool => match raw {
+            "true" => Ok(json!(true)),
+            "false" => Ok(json!(false)),
+            _ => Err(bad(format!("{} must be true or false, got {raw:?}", p.name))),
+        },
+        Kind::NonNegative => match raw.parse::<f64>() {
+            Ok(x) if x.is_finite() && x >= 0.0 => Ok(json!(x)),
+            _ => Err(bad(format!("{} must be a finite number ≥ 0, got {raw:?}", p.name))),
+        },
+        Kind::Text => {
+            let t = raw.trim();
+            if t.is_empty() {
+                Err(bad(format!("{} must not be empty", p.name)))
+            } else if t.chars().count() > 100 {
+                Err(bad(format!("{} must be at most 100 characters", p.name)))
+            } else {
+                Ok(json!(t))
+            }
+        }
+        Kind::Slug => {
+            if is_slug(raw) {
+                Ok(json!(raw))
+            } else {
+                Err(bad(format!("{} must be a slug ([a-z0-9][a-z0-9.-]*), got {raw:?}", p.name)))
+            }
+        }
+        Kind::SlugList => {
+            let slugs: Vec<&str> = raw.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+            if let Some(s) = slugs.iter().find(|s| !is_slug(s)) {
+                return Err(bad(format!("{s:?} is not a slug")));
+            }
+            let mut distinct = slugs.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if distinct.len() != slugs.len() {
+                return Err(bad(format!("{} must not repeat a slug", p.name)));
+            }
+            if !(2..=10).contains(&slugs.len()) {
+                return Err(bad(format!("{} takes 2 to 10 comma-separated slugs, got {}", p.name, slugs.len())));
+            }
+            Ok(json!(slugs))
+        }
+    }
+}
+
+/// Validates path and query parameters against the endpoint's row. Unknown query
+/// parameters are ignored; a known one with a bad value is a 400 naming it.
+pub fn prepare(ep: &Endpoint, path: &HashMap<String, String>, query: &[(String, String)]) -> Result<Prepared, Problem> {
+    let mut variables = Map::new();
+    let mut page = 1u64;
+    let mut per_page = 20u64;
+    for p in ep.params {
+        let raw = if p.in_path {
+            path.get(p.name).map(String::as_str)
+        } else {
+            query.iter().find(|(k, _)| k == p.name).map(|(_, v)| v.as_str())
+        };
+        let Some(raw) = raw else {
+            if p.required {
+                return Err(Problem::invalid_parameter(p.name, format!("{} is required", p.name)));
+            }
+            continue;
+        };
+        if p.in_path && !is_slug(raw) {
+            return Err(Problem::not_found(format!("no {} with slug {raw:?}", ep.noun)));
+        }
+        let value = parse_value(p, raw)?;
+        match p.kind {
+            Kind::Page => page = value.as_u64().unwrap_or(1),
+            Kind::Limit if p.var == "first" => per_page = value.as_u64().unwrap_or(20),
+            _ => {}
+        }
+        if !p.var.is_empty() {
+            set_path(&mut variables, p.var, value);
+        }
+    }
+    if ep.params.iter().any(|p| matches!(p.kind, Kind::Page)) {
+        set_path(&mut variables, "first", json!(per_page));
+        set_path(&mut variables, "offset", json!((page - 1) * per_page));
+    }
+    Ok(Prepared { variables, page, per_page })
+}
+
+/// Runs the endpoint's document and builds the envelope. `attribution` is added to `meta`
+/// for Free-tier requests.
+pub async fn execute(
+    schema: &MdsSchema,
+    db: &sea_orm::DatabaseConnection,
+    ep: &Endpoint,
+    prepared: Prepared,
+    attribution: Option<&Value>,
+    path_slug: Option<&str>,
+) -> Result<Value, Problem> {
+    let req = async_graphql::Request::new(ep.document).variables(Variables::from_json(Value::Object(prepared.variables)));
+    let mut resp = schema.execute(graphql::with_loader(req, db)).await;
+    graphql::add_codes(&mut resp);
+    if let Some(e) = resp.errors.first() {
+        let ext = e.extensions.as_ref();
+        let code = ext.and_then(|x| x.get("code")).and_then(|v| match v {
+            async_graphql::Value::String(s) => Some(s.clone()),
+            _ => None,
+        });
+        let (status, rest_code) = status_for_graphql_code(code.as_deref().unwrap_or("INTERNAL"));
+        if status == StatusCode::INTERNAL_SERVER_ERROR {
+            tracing::error!(endpoint = ep.path, error = %e.message, "REST document failed");
+            return Err(Problem::internal());
+        }
+        let mut p = Problem::new(status, rest_code, e.message.clone());
+        p.param = ext.and_then(|x| x.get("param")).and_then(|v| match v {
+            async_graphql::Value::String(s) => Some(s.clone()),
+            _ => None,
+        });
+        return Err(p);
+    }
+    let data = resp.data.into_json().map_err(|e| {
+        tracing::error!(error = %e, "GraphQL result is not JSON");
+        Problem::internal()
+    })?;
+    let result = data.get("result").cloned().unwrap_or(Value::Null);
+    let mut meta = Map::new();
+    let body_data = match ep.shape {
+        Shape::List => {
+            let total = result.get("total").and_then(Value::as_u64).unwrap_or(0);
+            meta.insert("total".into(), json!(total));
+            meta.insert("page".into(), json!(prepared.page));
+            meta.insert("per_page".into(), json!(prepared.per_page));
+            meta.insert("total_pages".into(), json!(total.div_ceil(prepared.per_page.max(1))));
+            result.get("items").cloned().unwrap_or_else(|| json!([]))
+        }
+        Shape::Item => {
+            if result.is_null() {
+                return Err(Problem::not_found(format!(
+                    "no {} with slug {:?}",
+                    ep.noun,
+                    path_slug.unwrap_or_default()
+                )));
+            }
+            result
+        }
+    };
+    if let Some(a) = attribution {
+        meta.insert("attribution".into(), a.clone());
+    }
+    Ok(json!({ "data": body_data, "meta": meta }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ep(path: &str) -> &'static Endpoint {
+        table::ENDPOINTS.iter().find(|e| e.path == path).unwrap()
+    }
+
+    fn query(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn model_list_parameters_become_variables() {
+        let p = prepare(
+            ep("/api/v1/models"),
+            &HashMap::new(),
+            &query(&[("sort", "price"), ("page", "3"), ("limit", "10"), ("open_source", "true"), ("max_price", "2.5"), ("x", "y")]),
+        )
+        .unwrap();
+        assert_eq!(
+            Value::Object(p.variables),
+            json!({"sort": "PRICE", "first": 10, "offset": 20, "filter": {"openSource": true, "maxPrice": 2.5}})
+        );
+    }
+
+    #[test]
+    fn bad_values_name_their_parameter() {
+        let cases = [
+            ("sort", "cost"),
+            ("order", "up"),
+            ("limit", "0"),
+            ("limit", "101"),
+            ("page", "0"),
+            ("page", "abc"),
+            ("min_score", "NaN"),
+            ("max_price", "-1"),
+            ("open_source", "maybe"),
+            ("category", "video"),
+        ];
+        for (k, v) in cases {
+            let e = prepare(ep("/api/v1/models"), &HashMap::new(), &query(&[(k, v)])).unwrap_err();
+            assert_eq!(e.status, StatusCode::BAD_REQUEST, "{k}={v}");
+            assert_eq!(e.param.as_deref(), Some(k));
+        }
+        let e = prepare(ep("/api/v1/models/search"), &HashMap::new(), &query(&[("q", " ")])).unwrap_err();
+        assert_eq!(e.param.as_deref(), Some("q"));
+        for models in ["a", "a,b,c,d,e,f,g,h,i,j,k", "a,a"] {
+            let e = prepare(ep("/api/v1/compare"), &HashMap::new(), &query(&[("models", models)])).unwrap_err();
+            assert_eq!(e.param.as_deref(), Some("models"), "{models}");
+        }
+    }
+}

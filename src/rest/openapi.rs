@@ -1,0 +1,260 @@
+//! The OpenAPI 3.1 description of the REST API, generated from the endpoint table so it
+//! cannot drift from what the service does.
+
+use serde_json::{Map, Value, json};
+
+use super::table::{ENDPOINTS, Kind, Shape};
+
+fn param_schema(kind: Kind) -> Value {
+    match kind {
+        Kind::Page => json!({"type": "integer", "minimum": 1, "default": 1}),
+        Kind::Limit => json!({"type": "integer", "minimum": 1, "maximum": 100, "default": 20}),
+        Kind::Enum(values) => json!({"type": "string", "enum": values.iter().map(|(r, _)| *r).collect::<Vec<_>>()}),
+        Kind::Bool => json!({"type": "boolean"}),
+        Kind::NonNegative => json!({"type": "number", "minimum": 0}),
+        Kind::Text => json!({"type": "string", "minLength": 1, "maxLength": 100}),
+        Kind::Slug => json!({"type": "string", "pattern": "^[a-z0-9][a-z0-9.-]*$"}),
+        Kind::SlugList => json!({"type": "string", "description": "2 to 10 distinct comma-separated slugs"}),
+    }
+}
+
+fn nullable(t: &str) -> Value {
+    json!({"type": [t, "null"]})
+}
+
+fn obj(props: &[(&str, Value)]) -> Value {
+    let mut p = Map::new();
+    for (k, v) in props {
+        p.insert((*k).to_string(), v.clone());
+    }
+    let required: Vec<&str> = props.iter().map(|(k, _)| *k).collect();
+    json!({"type": "object", "properties": p, "required": required})
+}
+
+fn reference(name: &str) -> Value {
+    json!({"$ref": format!("#/components/schemas/{name}")})
+}
+
+fn array(of: Value) -> Value {
+    json!({"type": "array", "items": of})
+}
+
+fn schemas() -> Value {
+    let s = || json!({"type": "string"});
+    let named = obj(&[("slug", s()), ("name", s())]);
+    let model_summary = obj(&[
+        ("slug", s()),
+        ("name", s()),
+        ("creator", json!({"oneOf": [named.clone(), {"type": "null"}]})),
+        ("category", json!({"type": "string", "enum": ["llm", "multimodal", "image"]})),
+        ("open_source", nullable("boolean")),
+        ("release_date", nullable("string")),
+        ("context_window", nullable("integer")),
+        ("max_output_tokens", nullable("integer")),
+        ("input_modalities", array(s())),
+        ("output_modalities", array(s())),
+        ("average_score", nullable("number")),
+        ("benchmarks_count", json!({"type": "integer"})),
+        ("input_price", nullable("number")),
+        ("output_price", nullable("number")),
+        ("aliases", array(s())),
+    ]);
+    let offering = obj(&[
+        ("provider", named.clone()),
+        ("model", s()),
+        ("provider_model_id", s()),
+        ("input_price", nullable("number")),
+        ("output_price", nullable("number")),
+        ("cache_read_price", nullable("number")),
+        ("cache_write_price", nullable("number")),
+        ("currency", json!({"const": "USD"})),
+        ("unit", json!({"const": "1M tokens"})),
+        ("context_window", nullable("integer")),
+        ("as_of", nullable("string")),
+        ("source", s()),
+    ]);
+    let score = obj(&[
+        ("benchmark", named.clone()),
+        ("score", json!({"type": "number"})),
+        ("config", nullable("string")),
+        ("source", s()),
+        ("as_of", nullable("string")),
+    ]);
+    let benchmark = obj(&[
+        ("slug", s()),
+        ("name", s()),
+        ("category", s()),
+        ("unit", s()),
+        ("higher_is_better", json!({"type": "boolean"})),
+        ("in_average", json!({"type": "boolean"})),
+        ("description", s()),
+        ("source_url", s()),
+        ("source", s()),
+        ("models_count", json!({"type": "integer"})),
+    ]);
+    let provider = obj(&[
+        ("slug", s()),
+        ("name", s()),
+        ("website", nullable("string")),
+        ("models_count", json!({"type": "integer"})),
+        ("created_count", json!({"type": "integer"})),
+    ]);
+    let agent = obj(&[
+        ("slug", s()),
+        ("name", s()),
+        ("organization", nullable("string")),
+        ("open_source", nullable("boolean")),
+        ("date", nullable("string")),
+        ("average_score", nullable("number")),
+        ("benchmarks_count", json!({"type": "integer"})),
+        ("models", array(s())),
+        ("scores", array(obj(&[("benchmark", named.clone()), ("score", json!({"type": "number"})), ("as_of", nullable("string")), ("source", s())]))),
+    ]);
+    let price_point = obj(&[
+        ("provider", named.clone()),
+        ("input_price", nullable("number")),
+        ("output_price", nullable("number")),
+        ("cache_read_price", nullable("number")),
+        ("cache_write_price", nullable("number")),
+        ("effective_from", s()),
+        ("effective_to", nullable("string")),
+        ("source", s()),
+    ]);
+    let mut model_detail = model_summary.clone();
+    if let Some(props) = model_detail.get_mut("properties").and_then(Value::as_object_mut) {
+        props.insert("family".into(), nullable("string"));
+        props.insert("reasoning".into(), nullable("boolean"));
+        props.insert("tool_call".into(), nullable("boolean"));
+        props.insert("agents".into(), array(s()));
+        props.insert("scores".into(), array(reference("Score")));
+        props.insert("offerings".into(), array(reference("Offering")));
+    }
+    let paged = |item: Value| obj(&[("total", json!({"type": "integer"})), ("items", array(item))]);
+    let mut provider_detail = provider.clone();
+    if let Some(props) = provider_detail.get_mut("properties").and_then(Value::as_object_mut) {
+        props.insert("offerings".into(), paged(reference("Offering")));
+        props.insert(
+            "created_models".into(),
+            paged(obj(&[("slug", s()), ("name", s()), ("category", s()), ("input_price", nullable("number")), ("average_score", nullable("number"))])),
+        );
+    }
+    let mut benchmark_detail = benchmark.clone();
+    if let Some(props) = benchmark_detail.get_mut("properties").and_then(Value::as_object_mut) {
+        props.insert(
+            "top_models".into(),
+            array(obj(&[("model", named.clone()), ("score", json!({"type": "number"})), ("config", nullable("string")), ("source", s()), ("as_of", nullable("string"))])),
+        );
+    }
+    json!({
+        "ModelSummary": model_summary,
+        "ModelDetail": model_detail,
+        "Offering": offering,
+        "Score": score,
+        "Benchmark": benchmark,
+        "BenchmarkDetail": benchmark_detail,
+        "Provider": provider,
+        "ProviderDetail": provider_detail,
+        "Agent": agent,
+        "PricePoint": price_point,
+        "ModelPricing": obj(&[("slug", s()), ("name", s()), ("input_price", nullable("number")), ("output_price", nullable("number")), ("offerings", array(reference("Offering")))]),
+        "PriceHistory": obj(&[("slug", s()), ("name", s()), ("price_history", array(reference("PricePoint")))]),
+        "Comparison": obj(&[
+            ("models", array(reference("ModelSummary"))),
+            ("benchmarks", array(obj(&[
+                ("benchmark", obj(&[("slug", s()), ("name", s()), ("unit", s()), ("higher_is_better", json!({"type": "boolean"}))])),
+                ("scores", array(obj(&[("model", s()), ("score", nullable("number"))]))),
+            ]))),
+        ]),
+        "Sources": array(obj(&[("slug", s()), ("name", s()), ("repository", s()), ("commit", s()), ("snapshot_date", s()), ("license", s()), ("attribution", s()), ("url", s())])),
+        "ListMeta": {
+            "type": "object",
+            "properties": {
+                "total": {"type": "integer"}, "page": {"type": "integer"}, "per_page": {"type": "integer"},
+                "total_pages": {"type": "integer"}, "attribution": {"type": "string"}
+            },
+            "required": ["total", "page", "per_page", "total_pages"]
+        },
+        "ItemMeta": {"type": "object", "properties": {"attribution": {"type": "string"}}},
+        "Problem": {
+            "type": "object",
+            "properties": {
+                "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"},
+                "detail": {"type": "string"},
+                "code": {"type": "string", "enum": ["invalid_parameter", "not_found", "invalid_api_key", "rate_limited", "method_not_allowed", "unavailable", "internal", "payload_too_large", "uri_too_long", "query_too_complex"]},
+                "param": {"type": "string"}, "request_id": {"type": "string"}
+            },
+            "required": ["type", "title", "status", "detail", "code", "request_id"]
+        }
+    })
+}
+
+fn problem(description: &str) -> Value {
+    json!({"description": description, "content": {"application/problem+json": {"schema": reference("Problem")}}})
+}
+
+/// The whole document.
+pub fn document() -> Value {
+    let mut paths = Map::new();
+    for ep in ENDPOINTS {
+        let params: Vec<Value> = ep
+            .params
+            .iter()
+            .map(|p| {
+                json!({
+                    "name": p.name,
+                    "in": if p.in_path { "path" } else { "query" },
+                    "required": p.required,
+                    "description": p.description,
+                    "schema": param_schema(p.kind),
+                })
+            })
+            .collect();
+        let body = match ep.shape {
+            Shape::List => obj(&[("data", array(reference(ep.schema))), ("meta", reference("ListMeta"))]),
+            Shape::Item => obj(&[("data", reference(ep.schema)), ("meta", reference("ItemMeta"))]),
+        };
+        let mut responses = json!({
+            "200": {"description": "OK", "content": {"application/json": {"schema": body}}},
+            "304": {"description": "Not modified (If-None-Match matched the ETag)"},
+            "400": problem("A parameter has a bad value (`invalid_parameter`, with `param`)"),
+            "401": problem("The API key is unknown or revoked (`invalid_api_key`)"),
+            "429": problem("Hourly limit reached (`rate_limited`); see Retry-After"),
+        });
+        if ep.params.iter().any(|p| p.in_path) || ep.path.ends_with("compare") {
+            responses["404"] = problem("Unknown slug (`not_found`)");
+        }
+        let op_id = ep.path.trim_start_matches("/api/v1/").replace(['/', '{', '}'], "_");
+        paths.insert(
+            ep.path.to_string(),
+            json!({"get": {
+                "operationId": format!("get_{}", op_id.trim_matches('_')),
+                "summary": ep.summary,
+                "parameters": params,
+                "responses": responses,
+            }}),
+        );
+    }
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Model Data Service",
+            "version": "1",
+            "description": "Read-only data about AI models: models, providers, prices and price history, benchmark scores, agents and comparisons. Every endpoint is a GraphQL document run in-process; see /graphql.",
+            "license": {"name": "MIT", "identifier": "MIT"}
+        },
+        "servers": [{"url": "/"}],
+        "components": {
+            "schemas": schemas(),
+            "securitySchemes": {
+                "apiKey": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
+                "bearer": {"type": "http", "scheme": "bearer"}
+            }
+        },
+        "security": [{}, {"apiKey": []}, {"bearer": []}],
+        "paths": paths,
+    })
+}
+
+pub fn document_json() -> String {
+    serde_json::to_string_pretty(&document()).unwrap_or_default()
+}

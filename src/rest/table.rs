@@ -1,0 +1,323 @@
+//! The REST endpoint table: every `/api/v1` GET is one row naming its GraphQL document, how
+//! its query and path parameters become variables, and the envelope of its answer. Aliases
+//! in the documents give the REST (snake_case) field names, so REST and GraphQL cannot
+//! disagree.
+
+/// How a parameter is validated and turned into a GraphQL variable.
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    /// `page` ≥ 1; becomes `offset` = (page - 1) × limit.
+    Page,
+    /// An integer in 1..=100 (default 20).
+    Limit,
+    /// One of the listed REST values, sent as the paired GraphQL enum value.
+    Enum(&'static [(&'static str, &'static str)]),
+    /// `true` or `false`.
+    Bool,
+    /// A finite number ≥ 0.
+    NonNegative,
+    /// Non-empty text of at most 100 characters.
+    Text,
+    /// A slug (`[a-z0-9][a-z0-9.-]*`), as a path segment or a filter.
+    Slug,
+    /// Comma-separated distinct slugs, 2 to 10 of them.
+    SlugList,
+}
+
+/// One query or path parameter.
+#[derive(Debug, Clone, Copy)]
+pub struct Param {
+    pub name: &'static str,
+    /// Dotted path of the variable it sets (`filter.provider`); empty for `page`.
+    pub var: &'static str,
+    pub kind: Kind,
+    pub required: bool,
+    pub in_path: bool,
+    pub description: &'static str,
+}
+
+/// The envelope of an answer (API.md §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// `result { total items }` → `{data: items, meta: {total, page, per_page, total_pages}}`.
+    List,
+    /// `result` → `{data: result, meta}`; a null result is 404.
+    Item,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Endpoint {
+    /// axum route (`/api/v1/models/{slug}`).
+    pub path: &'static str,
+    pub summary: &'static str,
+    pub document: &'static str,
+    pub params: &'static [Param],
+    pub shape: Shape,
+    /// What a null result is called in the 404 detail (`model`, `provider`, ...).
+    pub noun: &'static str,
+    /// The OpenAPI schema name of one item.
+    pub schema: &'static str,
+}
+
+const fn q(name: &'static str, var: &'static str, kind: Kind, description: &'static str) -> Param {
+    Param { name, var, kind, required: false, in_path: false, description }
+}
+
+const fn required(name: &'static str, var: &'static str, kind: Kind, description: &'static str) -> Param {
+    Param { name, var, kind, required: true, in_path: false, description }
+}
+
+const fn path(name: &'static str, description: &'static str) -> Param {
+    Param { name, var: name, kind: Kind::Slug, required: true, in_path: true, description }
+}
+
+const PAGE: Param = q("page", "", Kind::Page, "Page number, from 1 (default 1).");
+const LIMIT: Param = q("limit", "first", Kind::Limit, "Items per page, 1-100 (default 20).");
+const SORT: &[(&str, &str)] = &[("score", "SCORE"), ("price", "PRICE"), ("name", "NAME"), ("date", "DATE")];
+const ORDER: &[(&str, &str)] = &[("asc", "ASC"), ("desc", "DESC")];
+const CATEGORY: &[(&str, &str)] = &[("llm", "LLM"), ("multimodal", "MULTIMODAL"), ("image", "IMAGE")];
+
+const MODEL_LIST_PARAMS: &[Param] = &[
+    PAGE,
+    LIMIT,
+    q("sort", "sort", Kind::Enum(SORT), "Sort field: score, price, name or date."),
+    q("order", "order", Kind::Enum(ORDER), "asc or desc (default: score desc, price asc, name asc, date desc)."),
+    q("provider", "filter.provider", Kind::Slug, "Only models this provider offers."),
+    q("creator", "filter.creator", Kind::Slug, "Only models this organisation created."),
+    q("open_source", "filter.openSource", Kind::Bool, "true: open-weight models only; false: closed only."),
+    q("min_score", "filter.minScore", Kind::NonNegative, "Minimum average score."),
+    q("max_price", "filter.maxPrice", Kind::NonNegative, "Maximum input price, USD per 1M tokens."),
+    q("category", "filter.category", Kind::Enum(CATEGORY), "llm, multimodal or image."),
+];
+
+/// Fields of a model in lists.
+macro_rules! model_summary {
+    () => {
+        "fragment ModelSummary on Model {
+  slug name creator { slug name } category
+  open_source: openSource release_date: releaseDate
+  context_window: contextWindow max_output_tokens: maxOutputTokens
+  input_modalities: inputModalities output_modalities: outputModalities
+  average_score: averageScore benchmarks_count: benchmarksCount
+  input_price: inputPrice output_price: outputPrice aliases
+}"
+    };
+}
+
+macro_rules! offering {
+    () => {
+        "fragment OfferingFields on Offering {
+  provider { slug name } model provider_model_id: providerModelId
+  input_price: inputPrice output_price: outputPrice
+  cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice
+  currency unit context_window: contextWindow as_of: asOf source
+}"
+    };
+}
+
+macro_rules! benchmark {
+    () => {
+        "fragment BenchmarkFields on Benchmark {
+  slug name category unit higher_is_better: higherIsBetter in_average: inAverage
+  description source_url: sourceUrl source models_count: modelsCount
+}"
+    };
+}
+
+macro_rules! agent {
+    () => {
+        "fragment AgentFields on Agent {
+  slug name organization open_source: openSource date
+  average_score: averageScore benchmarks_count: benchmarksCount models
+  scores { benchmark { slug name } score as_of: asOf source }
+}"
+    };
+}
+
+macro_rules! provider {
+    () => {
+        "fragment ProviderFields on Provider {
+  slug name website models_count: modelsCount created_count: createdCount
+}"
+    };
+}
+
+macro_rules! doc {
+    ($body:expr $(, $frag:expr)*) => {
+        concat!($body $(, "\n", $frag)*)
+    };
+}
+
+/// Every REST endpoint. `/api/v1/models/search` precedes `/api/v1/models/{slug}` only for
+/// readability: axum prefers the static segment anyway.
+pub const ENDPOINTS: &[Endpoint] = &[
+    Endpoint {
+        path: "/api/v1/models",
+        summary: "List models with filtering and sorting",
+        document: doc!("query($first: Int, $offset: Int, $filter: ModelFilter, $sort: ModelSort! = SCORE, $order: SortOrder) {
+  result: models(first: $first, offset: $offset, filter: $filter, sort: $sort, order: $order) { total: totalCount items: nodes { ...ModelSummary } }
+}", model_summary!()),
+        params: MODEL_LIST_PARAMS,
+        shape: Shape::List,
+        noun: "model",
+        schema: "ModelSummary",
+    },
+    Endpoint {
+        path: "/api/v1/models/search",
+        summary: "Search models by name, slug or alias (ranked)",
+        document: doc!("query($q: String!, $first: Int, $offset: Int) {
+  result: searchModels(q: $q, first: $first, offset: $offset) { total: totalCount items: nodes { ...ModelSummary } }
+}", model_summary!()),
+        params: &[required("q", "q", Kind::Text, "Text to search for."), PAGE, LIMIT],
+        shape: Shape::List,
+        noun: "model",
+        schema: "ModelSummary",
+    },
+    Endpoint {
+        path: "/api/v1/models/{slug}",
+        summary: "One model with its scores and current offerings (aliases resolve)",
+        document: doc!("query($slug: String!) {
+  result: model(slug: $slug) {
+    ...ModelSummary family reasoning tool_call: toolCall agents
+    scores { benchmark { slug name } score config source as_of: asOf }
+    offerings { ...OfferingFields }
+  }
+}", model_summary!(), offering!()),
+        params: &[path("slug", "Model slug or alias.")],
+        shape: Shape::Item,
+        noun: "model",
+        schema: "ModelDetail",
+    },
+    Endpoint {
+        path: "/api/v1/compare",
+        summary: "Compare 2 to 10 models side by side",
+        document: doc!("query($models: [String!]!) {
+  result: compare(models: $models) {
+    models { ...ModelSummary }
+    benchmarks { benchmark { slug name unit higher_is_better: higherIsBetter } scores { model score } }
+  }
+}", model_summary!()),
+        params: &[required("models", "models", Kind::SlugList, "Comma-separated model slugs (2 to 10, distinct).")],
+        shape: Shape::Item,
+        noun: "comparison",
+        schema: "Comparison",
+    },
+    Endpoint {
+        path: "/api/v1/pricing",
+        summary: "Models with current pricing",
+        document: doc!("query($first: Int, $offset: Int, $filter: ModelFilter, $sort: ModelSort! = PRICE, $order: SortOrder) {
+  result: pricing(first: $first, offset: $offset, filter: $filter, sort: $sort, order: $order) { total: totalCount items: nodes { ...ModelSummary } }
+}", model_summary!()),
+        params: MODEL_LIST_PARAMS,
+        shape: Shape::List,
+        noun: "model",
+        schema: "ModelSummary",
+    },
+    Endpoint {
+        path: "/api/v1/pricing/{slug}",
+        summary: "A model's current price at every provider that offers it",
+        document: doc!("query($slug: String!) {
+  result: modelPricing(slug: $slug) { slug name input_price: inputPrice output_price: outputPrice offerings { ...OfferingFields } }
+}", offering!()),
+        params: &[path("slug", "Model slug or alias.")],
+        shape: Shape::Item,
+        noun: "model",
+        schema: "ModelPricing",
+    },
+    Endpoint {
+        path: "/api/v1/pricing/history/{slug}",
+        summary: "A model's price history, newest first",
+        document: "query($slug: String!) {
+  result: model(slug: $slug) {
+    slug name
+    price_history: priceHistory { provider { slug name } input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice effective_from: effectiveFrom effective_to: effectiveTo source }
+  }
+}",
+        params: &[path("slug", "Model slug or alias.")],
+        shape: Shape::Item,
+        noun: "model",
+        schema: "PriceHistory",
+    },
+    Endpoint {
+        path: "/api/v1/benchmarks",
+        summary: "Benchmark suites",
+        document: doc!("query($first: Int, $offset: Int, $category: String) {
+  result: benchmarks(first: $first, offset: $offset, category: $category) { total: totalCount items: nodes { ...BenchmarkFields } }
+}", benchmark!()),
+        params: &[PAGE, LIMIT, q("category", "category", Kind::Slug, "Only benchmarks of this category.")],
+        shape: Shape::List,
+        noun: "benchmark",
+        schema: "Benchmark",
+    },
+    Endpoint {
+        path: "/api/v1/benchmarks/{slug}",
+        summary: "A benchmark and its top models",
+        document: doc!("query($slug: String!, $limit: Int) {
+  result: benchmark(slug: $slug) {
+    ...BenchmarkFields
+    top_models: topModels(limit: $limit) { model { slug name } score config source as_of: asOf }
+  }
+}", benchmark!()),
+        params: &[path("slug", "Benchmark slug."), q("limit", "limit", Kind::Limit, "Number of top models, 1-100 (default 20).")],
+        shape: Shape::Item,
+        noun: "benchmark",
+        schema: "BenchmarkDetail",
+    },
+    Endpoint {
+        path: "/api/v1/providers",
+        summary: "Providers",
+        document: doc!("query($first: Int, $offset: Int) {
+  result: providers(first: $first, offset: $offset) { total: totalCount items: nodes { ...ProviderFields } }
+}", provider!()),
+        params: &[PAGE, LIMIT],
+        shape: Shape::List,
+        noun: "provider",
+        schema: "Provider",
+    },
+    Endpoint {
+        path: "/api/v1/providers/{slug}",
+        summary: "A provider, the models it offers and the models it created (paged by page/limit)",
+        document: doc!("query($slug: String!, $first: Int, $offset: Int) {
+  result: provider(slug: $slug) {
+    ...ProviderFields
+    offerings(first: $first, offset: $offset) { total: totalCount items: nodes { ...OfferingFields } }
+    created_models: createdModels(first: $first, offset: $offset) { total: totalCount items: nodes { slug name category input_price: inputPrice average_score: averageScore } }
+  }
+}", provider!(), offering!()),
+        params: &[path("slug", "Provider slug."), PAGE, LIMIT],
+        shape: Shape::Item,
+        noun: "provider",
+        schema: "ProviderDetail",
+    },
+    Endpoint {
+        path: "/api/v1/agents",
+        summary: "Agents with their scores, best average first",
+        document: doc!("query($first: Int, $offset: Int) {
+  result: agents(first: $first, offset: $offset) { total: totalCount items: nodes { ...AgentFields } }
+}", agent!()),
+        params: &[PAGE, LIMIT],
+        shape: Shape::List,
+        noun: "agent",
+        schema: "Agent",
+    },
+    Endpoint {
+        path: "/api/v1/agents/{slug}",
+        summary: "One agent",
+        document: doc!("query($slug: String!) { result: agent(slug: $slug) { ...AgentFields } }", agent!()),
+        params: &[path("slug", "Agent slug.")],
+        shape: Shape::Item,
+        noun: "agent",
+        schema: "Agent",
+    },
+    Endpoint {
+        path: "/api/v1/sources",
+        summary: "The public datasets the data comes from, with licences and attribution",
+        document: "query {
+  result: sources { slug name repository commit snapshot_date: snapshotDate license attribution url }
+}",
+        params: &[],
+        shape: Shape::Item,
+        noun: "sources",
+        schema: "Sources",
+    },
+];

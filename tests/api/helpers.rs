@@ -1,0 +1,185 @@
+//! Test harness: fresh databases cloned from a template that was migrated and loaded once,
+//! and `TestApp::spawn` serving on a free port.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use mds::app::App;
+use mds::config::ServeConfig;
+use sea_orm::{ConnectionTrait, Database};
+use tokio::sync::OnceCell;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub const BACKENDS: [Backend; 2] = [Backend::Sqlite, Backend::Postgres];
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+fn unique() -> String {
+    format!("{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed))
+}
+
+/// Admin URL of the PostgreSQL server used by the tests.
+pub fn postgres_admin_url() -> String {
+    std::env::var("MDS_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+pub fn redis_url() -> String {
+    std::env::var("MDS_TEST_REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".into())
+}
+
+fn postgres_url(db: &str) -> String {
+    let admin = postgres_admin_url();
+    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+    format!("{base}/{db}")
+}
+
+/// Migrates and imports the embedded snapshot into `url`, then closes the pool.
+async fn load(url: &str) {
+    let db = mds::store::connect(url).await.unwrap_or_else(|e| panic!("cannot connect to {url}: {e}"));
+    mds::store::migrate(&db).await.unwrap();
+    mds::store::import::import(&db, mds::snapshot::EMBEDDED).await.unwrap();
+    db.close().await.unwrap();
+}
+
+static SQLITE_TEMPLATE: OnceCell<PathBuf> = OnceCell::const_new();
+static POSTGRES_TEMPLATE: OnceCell<String> = OnceCell::const_new();
+
+fn temp_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join("mds-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A fresh database holding the embedded dataset; returns its URL.
+pub async fn fresh_database(backend: Backend) -> String {
+    match backend {
+        Backend::Sqlite => {
+            let template = SQLITE_TEMPLATE
+                .get_or_init(|| async {
+                    let path = temp_dir().join(format!("template_{}.db", unique()));
+                    load(&format!("sqlite://{}?mode=rwc", path.display())).await;
+                    path
+                })
+                .await;
+            let path = temp_dir().join(format!("test_{}.db", unique()));
+            std::fs::copy(template, &path).unwrap();
+            format!("sqlite://{}?mode=rwc", path.display())
+        }
+        Backend::Postgres => {
+            let template = POSTGRES_TEMPLATE
+                .get_or_init(|| async {
+                    let admin = Database::connect(postgres_admin_url()).await.unwrap_or_else(|e| {
+                        panic!("PostgreSQL is required for the tests ({}): {e}", postgres_admin_url())
+                    });
+                    // Databases left by earlier runs of this suite.
+                    let old = admin
+                        .query_all_raw(sea_orm::Statement::from_string(
+                            admin.get_database_backend(),
+                            "SELECT datname FROM pg_database WHERE datname LIKE 'mds_t_%' OR datname LIKE 'mds_tpl_%'",
+                        ))
+                        .await
+                        .unwrap();
+                    for row in old {
+                        let name: String = row.try_get("", "datname").unwrap();
+                        let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await;
+                    }
+                    let name = format!("mds_tpl_{}", unique());
+                    admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.unwrap();
+                    admin.close().await.unwrap();
+                    load(&postgres_url(&name)).await;
+                    name
+                })
+                .await;
+            let name = format!("mds_t_{}", unique());
+            let admin = Database::connect(postgres_admin_url()).await.unwrap();
+            admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\"")).await.unwrap();
+            admin.close().await.unwrap();
+            postgres_url(&name)
+        }
+    }
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub database_url: String,
+    pub state: mds::app::AppState,
+    pub client: reqwest::Client,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    pub handle: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> Self {
+        Self::spawn_with(backend, ServeConfig::default()).await
+    }
+
+    pub async fn spawn_with(backend: Backend, config: ServeConfig) -> Self {
+        let url = fresh_database(backend).await;
+        Self::spawn_on(&url, config).await
+    }
+
+    /// Serves the database at `url` (which must already hold data or be empty).
+    pub async fn spawn_on(url: &str, mut config: ServeConfig) -> Self {
+        config.bind = "127.0.0.1:0".parse().unwrap();
+        let app = App::build(url, config).await.unwrap();
+        let base = format!("http://127.0.0.1:{}", app.port());
+        let state = app.state().clone();
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let handle = tokio::spawn(app.run_until_stopped(async move {
+            let _ = rx.await;
+        }));
+        let client = reqwest::Client::builder().no_proxy().build().unwrap();
+        Self { base, database_url: url.to_string(), state, client, shutdown: Some(tx), handle }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    /// GET returning status and JSON body.
+    pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let res = self.get(path).await;
+        let status = res.status().as_u16();
+        let body = res.json().await.unwrap_or(serde_json::Value::Null);
+        (status, body)
+    }
+
+    pub async fn graphql(&self, query: &str, variables: serde_json::Value) -> serde_json::Value {
+        let res = self
+            .client
+            .post(self.url("/graphql"))
+            .json(&serde_json::json!({"query": query, "variables": variables}))
+            .send()
+            .await
+            .unwrap();
+        res.json().await.unwrap()
+    }
+
+    /// Stops accepting and waits for the server task.
+    pub async fn stop(mut self) -> std::io::Result<()> {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        self.handle.await.unwrap()
+    }
+}
+
+/// The raw public data, or `None` (with a message) where it is absent.
+pub fn raw_sources() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/raw");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("SKIPPED: {} is absent; this test reads the raw public datasets", dir.display());
+        None
+    }
+}

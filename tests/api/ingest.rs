@@ -1,0 +1,179 @@
+//! Ingest and import over the real public datasets.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use mds::ingest::{self, Options};
+use mds::snapshot::Snapshot;
+
+use crate::helpers::{BACKENDS, Backend, fresh_database, raw_sources};
+
+fn run() -> Option<(Snapshot, ingest::Report)> {
+    let sources = raw_sources()?;
+    let opts = Options { sources, price_changes: None, exclude: BTreeSet::new() };
+    Some(ingest::run(&opts).expect("ingest of the real data"))
+}
+
+#[test]
+fn real_data_meets_the_coverage_floor() {
+    let Some((s, _)) = run() else { return };
+    assert!(s.models.len() >= 1000, "{} models", s.models.len());
+    assert!(s.providers.len() >= 30, "{} providers", s.providers.len());
+    let priced = s.offerings.iter().filter(|o| o.input_price.is_some()).count();
+    assert!(priced >= 3000, "{priced} offerings with an input price");
+    assert!(s.price_history.len() >= 300, "{} price points", s.price_history.len());
+    let covered: BTreeSet<&str> = s.price_history.iter().map(|p| p.model_slug.as_str()).collect();
+    assert!(covered.len() >= 150, "history covers {} models", covered.len());
+}
+
+#[test]
+fn well_known_models_carry_the_published_prices() {
+    let Some((s, _)) = run() else { return };
+    let offering = |model: &str, provider: &str| {
+        s.offerings
+            .iter()
+            .find(|o| o.model_slug == model && o.provider_slug == provider)
+            .unwrap_or_else(|| panic!("no offering of {model} at {provider}"))
+    };
+    // (canonical slug, provider, input, output) as published in genai-prices at 47df840a.
+    let cases = [
+        ("gpt-4o-2024-11-20", "openai", 2.5, 10.0),
+        ("gpt-4.1", "openai", 2.0, 8.0),
+        // o3's list price was cut on 2025-06-10 (a dated constraint in the feed).
+        ("o3-2025-04-16", "openai", 2.0, 8.0),
+        ("gpt-5", "openai", 1.25, 10.0),
+        ("claude-3-5-sonnet-20241022", "anthropic", 3.0, 15.0),
+        ("claude-sonnet-4-5-20250929", "anthropic", 3.0, 15.0),
+        ("claude-opus-4-1-20250805", "anthropic", 15.0, 75.0),
+        ("claude-3-haiku-20240307", "anthropic", 0.25, 1.25),
+        ("gemini-2.5-pro", "google", 1.25, 10.0),
+        ("gemini-2.0-flash", "google", 0.1, 0.4),
+        ("mistral-large-2512", "mistral", 0.5, 1.5),
+        // DeepSeek's standard (peak-hours) price, not the off-peak discount.
+        ("deepseek-chat", "deepseek", 0.27, 1.1),
+        ("deepseek-reasoner", "deepseek", 0.55, 2.19),
+        ("grok-4-0709", "xai", 3.0, 15.0),
+        ("command-r-plus", "cohere", 2.5, 10.0),
+    ];
+    for (model, provider, input, output) in cases {
+        let o = offering(model, provider);
+        assert_eq!((o.input_price, o.output_price), (Some(input), Some(output)), "{model} at {provider}");
+        assert_eq!(o.source, "genai-prices");
+    }
+    let by_slug: BTreeMap<&str, &entity::model::Model> = s.models.iter().map(|m| (m.slug.as_str(), m)).collect();
+    assert_eq!(by_slug["claude-3-5-sonnet-20241022"].creator_slug.as_deref(), Some("anthropic"));
+    assert_eq!(by_slug["llama-3.3-70b-instruct"].creator_slug.as_deref(), Some("meta"));
+    assert_eq!(by_slug["llama-3.3-70b-instruct"].open_source, Some(true));
+    assert_eq!(by_slug["gpt-4o-2024-11-20"].category, "multimodal");
+    let alias = |a: &str| s.aliases.iter().find(|x| x.alias == a).map(|x| x.model_slug.as_str());
+    assert_eq!(alias("gpt-4o"), Some("gpt-4o-2024-11-20"));
+    assert_eq!(alias("claude-3-5-sonnet"), Some("claude-3-5-sonnet-20241022"));
+}
+
+#[test]
+fn prices_are_never_invented() {
+    let Some((s, _)) = run() else { return };
+    for o in &s.offerings {
+        assert!(!o.source.is_empty(), "offering without a source: {o:?}");
+        assert!(s.sources.iter().any(|x| x.slug == o.source), "unknown source {}", o.source);
+    }
+    // deepseek-chat:free at OpenRouter publishes no price: it stays unknown, not 0.
+    let unknown = s.offerings.iter().filter(|o| o.input_price.is_none()).count();
+    assert!(unknown > 0, "some offerings have no published input price and must stay null");
+    for m in &s.models {
+        if let Some(p) = m.input_price {
+            assert!(p >= 0.0 && p.is_finite());
+            assert!(s.offerings.iter().any(|o| o.model_slug == m.slug && o.input_price == Some(p)));
+        }
+    }
+    for p in &s.price_history {
+        assert!(p.effective_to.as_ref().is_none_or(|t| *t > p.effective_from), "{p:?}");
+    }
+}
+
+#[test]
+fn ingest_is_reproducible_and_the_committed_snapshot_is_current() {
+    let Some((a, _)) = run() else { return };
+    let Some((b, _)) = run() else { return };
+    let (a, b) = (a.encode().unwrap(), b.encode().unwrap());
+    assert_eq!(a, b, "same input must give byte-identical snapshots");
+    assert!(
+        a == mds::snapshot::EMBEDDED,
+        "data/snapshot.json.gz is stale: run `cargo run -- ingest` and commit it"
+    );
+}
+
+#[test]
+fn excluding_a_source_leaves_it_out() {
+    let Some(sources) = raw_sources() else { return };
+    let opts = Options { sources, price_changes: None, exclude: ["genai-prices-history".to_string()].into() };
+    let (s, _) = ingest::run(&opts).unwrap();
+    assert!(s.price_history.iter().all(|p| p.source != "genai-prices-history"));
+    assert!(s.sources.iter().all(|x| x.slug != "genai-prices-history"));
+}
+
+#[test]
+fn the_report_counts_rows_per_source() {
+    let Some((_, report)) = run() else { return };
+    let history = &report.sources["genai-prices-history"];
+    assert!(history.read > 1000);
+    assert!(report.match_rate("genai-prices-history") > 0.9);
+    assert!(report.render(5).contains("genai-prices-history:"));
+}
+
+async fn counts(url: &str) -> Vec<u64> {
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    let db = mds::store::connect(url).await.unwrap();
+    let v = vec![
+        entity::model::Entity::find().count(&db).await.unwrap(),
+        entity::offering::Entity::find().count(&db).await.unwrap(),
+        entity::price_history::Entity::find().count(&db).await.unwrap(),
+        entity::provider::Entity::find().count(&db).await.unwrap(),
+        entity::model_alias::Entity::find().count(&db).await.unwrap(),
+    ];
+    db.close().await.unwrap();
+    v
+}
+
+#[tokio::test]
+async fn importing_twice_changes_nothing_on_both_backends() {
+    let snap = Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let expected = vec![
+        snap.models.len() as u64,
+        snap.offerings.len() as u64,
+        snap.price_history.len() as u64,
+        snap.providers.len() as u64,
+        snap.aliases.len() as u64,
+    ];
+    for backend in BACKENDS {
+        let url = fresh_database(backend).await;
+        assert_eq!(counts(&url).await, expected, "{backend:?}");
+        let db = mds::store::connect(&url).await.unwrap();
+        let again = mds::store::import::import(&db, mds::snapshot::EMBEDDED).await.unwrap();
+        assert_eq!(again, mds::store::import::Outcome::Unchanged { version: 1 }, "{backend:?}");
+        db.close().await.unwrap();
+        assert_eq!(counts(&url).await, expected, "{backend:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_new_snapshot_replaces_the_data_and_bumps_the_version() {
+    let url = fresh_database(Backend::Sqlite).await;
+    let mut snap = Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    snap.models.truncate(10);
+    let bytes = snap.encode().unwrap();
+    let db = mds::store::connect(&url).await.unwrap();
+    let out = mds::store::import::import(&db, &bytes).await.unwrap();
+    assert_eq!(out, mds::store::import::Outcome::Imported { version: 2 });
+    db.close().await.unwrap();
+    assert_eq!(counts(&url).await[0], 10);
+}
+
+#[tokio::test]
+async fn a_corrupt_snapshot_is_refused_and_the_data_stays() {
+    let url = fresh_database(Backend::Postgres).await;
+    let before = counts(&url).await;
+    let db = mds::store::connect(&url).await.unwrap();
+    assert!(mds::store::import::import(&db, b"not gzip").await.is_err());
+    db.close().await.unwrap();
+    assert_eq!(counts(&url).await, before);
+}
