@@ -13,6 +13,7 @@ pub mod history;
 pub mod models_dev;
 pub mod names;
 pub mod report;
+pub mod scores;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -98,11 +99,43 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         genai_prices::records(&data, &mut records, &mut provider_meta, &mut report);
         genai = Some(data);
     }
+    let mut models_dev_data = None;
     if included(models_dev::SOURCE) {
         let data = models_dev::load(&opts.sources)?;
         models_dev::records(&data, &mut records, &mut provider_meta, &mut report);
+        models_dev_data = Some(data);
     }
 
+    // Scores and agents attach to the canonical models through the alias index.
+    let mut raw = Vec::new();
+    let mut raw_agents = Vec::new();
+    let src = &opts.sources;
+    if included("aider") {
+        scores::aider(src, &mut raw)?;
+    }
+    if included("livebench") {
+        scores::livebench(src, &mut raw)?;
+    }
+    if included("lmarena") {
+        scores::lmarena(src, &mut raw)?;
+    }
+    if included("bfcl") {
+        scores::bfcl(src, &mut raw)?;
+    }
+    if included("epoch") {
+        scores::epoch(src, &mut raw)?;
+        scores::terminal_bench(src, &mut raw_agents)?;
+        records.extend(scores::epoch_models(src)?);
+    }
+    if included("swe-bench") {
+        scores::swe_bench(src, &mut raw_agents)?;
+    }
+    if let Some(data) = &models_dev_data {
+        scores::models_dev(data, &mut raw);
+    }
+    // Benchmarked models that no pricing or metadata source knows become models too.
+    let first_pass = resolve(records.clone());
+    records.extend(scores::unpriced_models(&raw, &first_pass, &mut report));
     let mut resolved = resolve(records);
     let mut snapshot = Snapshot { format: FORMAT, ..Snapshot::default() };
 
@@ -119,6 +152,14 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             history::apply_current(&current, &mut resolved.offerings);
         }
     }
+
+    let (benchmarks, score_rows, agents, agent_models, agent_scores) =
+        scores::attach(raw, raw_agents, &resolved, &mut report);
+    snapshot.benchmarks = benchmarks;
+    snapshot.scores = score_rows;
+    snapshot.agents = agents;
+    snapshot.agent_models = agent_models;
+    snapshot.agent_scores = agent_scores;
 
     catalog::finish(&mut snapshot, resolved, provider_meta, &opts.exclude);
     Ok((snapshot, report))

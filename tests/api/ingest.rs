@@ -37,10 +37,10 @@ fn well_known_models_carry_the_published_prices() {
     // (canonical slug, provider, input, output) as published in genai-prices at 47df840a.
     let cases = [
         ("gpt-4o-2024-11-20", "openai", 2.5, 10.0),
-        ("gpt-4.1", "openai", 2.0, 8.0),
+        ("gpt-4.1-2025-04-14", "openai", 2.0, 8.0),
         // o3's list price was cut on 2025-06-10 (a dated constraint in the feed).
         ("o3-2025-04-16", "openai", 2.0, 8.0),
-        ("gpt-5", "openai", 1.25, 10.0),
+        ("gpt-5-2025-08-07", "openai", 1.25, 10.0),
         ("claude-3-5-sonnet-20241022", "anthropic", 3.0, 15.0),
         ("claude-sonnet-4-5-20250929", "anthropic", 3.0, 15.0),
         ("claude-opus-4-1-20250805", "anthropic", 15.0, 75.0),
@@ -176,4 +176,104 @@ async fn a_corrupt_snapshot_is_refused_and_the_data_stays() {
     assert!(mds::store::import::import(&db, b"not gzip").await.is_err());
     db.close().await.unwrap();
     assert_eq!(counts(&url).await, before);
+}
+
+fn headline<'a>(s: &'a Snapshot, model: &str, benchmark: &str) -> &'a entity::score::Model {
+    s.scores
+        .iter()
+        .find(|x| x.model_slug == model && x.benchmark_slug == benchmark && x.is_headline)
+        .unwrap_or_else(|| panic!("no headline score of {model} on {benchmark}"))
+}
+
+#[test]
+fn benchmark_data_meets_the_coverage_floor() {
+    let Some((s, _)) = run() else { return };
+    assert!(s.benchmarks.len() >= 12, "{} benchmarks", s.benchmarks.len());
+    let headlines: Vec<_> = s.scores.iter().filter(|x| x.is_headline).collect();
+    assert!(headlines.len() >= 3000, "{} headline scores", headlines.len());
+    let scored: BTreeMap<&str, usize> = headlines.iter().fold(BTreeMap::new(), |mut m, x| {
+        *m.entry(x.model_slug.as_str()).or_default() += 1;
+        m
+    });
+    assert!(scored.len() >= 400, "{} models with a score", scored.len());
+    let priced_with_three = s
+        .models
+        .iter()
+        .filter(|m| m.input_price.is_some() && scored.get(m.slug.as_str()).is_some_and(|n| *n >= 3))
+        .count();
+    assert!(priced_with_three >= 150, "{priced_with_three} priced models with >= 3 scores");
+    assert!(s.agents.len() >= 200, "{} agents", s.agents.len());
+    // One headline per (model, benchmark).
+    let mut seen = BTreeSet::new();
+    for x in &headlines {
+        assert!(seen.insert((&x.model_slug, &x.benchmark_slug)), "two headlines for {x:?}");
+    }
+}
+
+#[test]
+fn scores_carry_the_published_values() {
+    let Some((s, _)) = run() else { return };
+    // (model, benchmark, score, config, source) as published by each source.
+    let cases: &[(&str, &str, f64, Option<&str>, &str)] = &[
+        ("claude-opus-4-5-20251101", "bfcl", 77.47, Some("FC"), "bfcl"),
+        ("claude-sonnet-4-5-20250929", "bfcl", 73.24, Some("FC"), "bfcl"),
+        ("gemini-2.5-pro", "lmarena-text", 1470.0, None, "lmarena"),
+        ("gpt-4o-2024-11-20", "aider-polyglot", 18.2, Some("edit_format=diff"), "aider"),
+        ("o3-2025-04-16", "aider-polyglot", 78.2, Some("edit_format=architect, reasoning_effort=high"), "aider"),
+        ("deepseek-reasoner", "aider-polyglot", 74.2, Some("edit_format=diff"), "aider"),
+        ("claude-3-5-sonnet-20241022", "aider-edit", 84.2, Some("edit_format=diff"), "aider"),
+        ("gpt-4o-2024-11-20", "mmlu", 88.1, Some("shots=5"), "epoch"),
+        ("grok-4-0709", "simplebench", 60.5, None, "epoch"),
+        // Epoch publishes 0.862 for GPT-5 (high) on GPQA Diamond: stored as a percentage.
+        ("gpt-5-2025-08-07", "gpqa-diamond", 86.2, Some("effort=high"), "epoch"),
+        // LiveBench's global average of the 2026-01-08 release (mean of the category means).
+        ("claude-sonnet-4-5-20250929", "livebench", 68.19, Some("thinking-64k"), "livebench"),
+    ];
+    for (model, bench, score, config, source) in cases {
+        let x = headline(&s, model, bench);
+        assert_eq!(x.score, *score, "{model} on {bench}");
+        assert_eq!(x.config.as_deref(), *config, "{model} on {bench}");
+        assert_eq!(x.source, *source, "{model} on {bench}");
+    }
+    let agent = |slug: &str| s.agents.iter().find(|a| a.slug == slug).unwrap_or_else(|| panic!("no agent {slug}"));
+    let agent_score = |slug: &str, bench: &str| {
+        s.agent_scores.iter().find(|x| x.agent_slug == slug && x.benchmark_slug == bench && x.is_headline).map(|x| x.score)
+    };
+    let trae = agent("trae-doubao-seed-code");
+    assert_eq!(trae.organization.as_deref(), Some("ByteDance"));
+    assert_eq!(agent_score("trae-doubao-seed-code", "swe-bench-verified"), Some(78.8));
+    let opus = agent("claude-4.5-opus-medium-20251101");
+    assert_eq!(opus.date.as_deref(), Some("2025-11-24"));
+    assert_eq!(agent_score("claude-4.5-opus-medium-20251101", "swe-bench-bash-only"), Some(74.4));
+    let rovo: Vec<&str> = s.agent_models.iter().filter(|m| m.agent_slug == "atlassian-rovo-dev-2025-09-02").map(|m| m.model_slug.as_str()).collect();
+    assert_eq!(rovo, ["claude-sonnet-4-20250514", "gpt-5-2025-08-07"]);
+    assert_eq!(agent_score("apex2-claude-sonnet-4-5-20250929", "terminal-bench"), Some(64.5));
+    let swe = s.sources.iter().find(|x| x.slug == "swe-bench").unwrap();
+    assert_eq!(swe.license, "CC-BY-NC-4.0");
+}
+
+#[test]
+fn average_score_is_the_mean_of_in_average_headlines() {
+    let Some((s, _)) = run() else { return };
+    let in_average: BTreeSet<&str> = s.benchmarks.iter().filter(|b| b.in_average).map(|b| b.slug.as_str()).collect();
+    for b in s.benchmarks.iter().filter(|b| b.unit == "elo") {
+        assert!(!b.in_average, "Elo benchmark {} must not enter the average", b.slug);
+    }
+    let mut checked = 0;
+    for slug in ["gpt-4o-2024-11-20", "claude-sonnet-4-5-20250929", "gemini-2.5-pro", "o3-2025-04-16", "gpt-5-2025-08-07"] {
+        let m = s.models.iter().find(|m| m.slug == slug).unwrap();
+        let vals: Vec<f64> = s
+            .scores
+            .iter()
+            .filter(|x| x.model_slug == slug && x.is_headline && in_average.contains(x.benchmark_slug.as_str()))
+            .map(|x| x.score)
+            .collect();
+        assert!(!vals.is_empty(), "{slug} has in-average scores");
+        let mean = vals.iter().sum::<f64>() / vals.len() as f64;
+        assert_eq!(m.average_score, Some((mean * 100.0).round() / 100.0), "{slug}");
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+    // gemini-2.5-pro has Elo ratings near 1,470: an average above 100 would mean they leaked in.
+    assert!(s.models.iter().filter_map(|m| m.average_score).all(|a| (0.0..=100.0).contains(&a)));
 }
