@@ -37,9 +37,15 @@ pub struct App {
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// The attribution text: every source with its licence, and where to read more.
-pub async fn attribution(db: &DatabaseConnection, public_url: &str) -> Result<Value, sea_orm::DbErr> {
+pub async fn attribution(
+    db: &DatabaseConnection,
+    public_url: &str,
+) -> Result<Value, sea_orm::DbErr> {
     let sources = store::queries::sources(db).await?;
-    let names: Vec<String> = sources.iter().map(|s| format!("{} ({})", s.name, s.license)).collect();
+    let names: Vec<String> = sources
+        .iter()
+        .map(|s| format!("{} ({})", s.name, s.license))
+        .collect();
     Ok(Value::String(format!(
         "Data from {}. Sources and licences: {}/api/v1/sources",
         names.join(", "),
@@ -60,7 +66,9 @@ impl App {
             tracing::info!(?outcome, "empty database: imported the embedded dataset");
         }
         let counters = match &config.redis_url {
-            Some(url) => Counters::with_redis(Some(RedisStore::connect(url, &config.redis_prefix)?)),
+            Some(url) => {
+                Counters::with_redis(Some(RedisStore::connect(url, &config.redis_prefix)?))
+            }
             None => Counters::memory(),
         };
         let attribution = attribution(&db, &config.public_url).await?;
@@ -77,7 +85,9 @@ impl App {
     }
 
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener.local_addr().unwrap_or_else(|_| SocketAddr::from(([0, 0, 0, 0], 0)))
+        self.listener
+            .local_addr()
+            .unwrap_or_else(|_| SocketAddr::from(([0, 0, 0, 0], 0)))
     }
 
     pub fn port(&self) -> u16 {
@@ -90,16 +100,22 @@ impl App {
 
     /// Serves until `shutdown` resolves; in-flight requests then get up to the request
     /// timeout to finish before the pools are closed.
-    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
         let grace = Duration::from_secs(self.state.config.request_timeout.max(1));
         let db = self.state.db.clone();
         let router = routes::router(self.state);
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let server = axum::serve(self.listener, router.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(async move {
-                shutdown.await;
-                let _ = tx.send(());
-            });
+        let server = axum::serve(
+            self.listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            let _ = tx.send(());
+        });
         let mut server = std::pin::pin!(server.into_future());
         tokio::select! {
             res = &mut server => res?,
@@ -166,7 +182,9 @@ pub struct Metrics {
 impl Metrics {
     pub fn observe(&self, method: &str, route: &str, status: u16, seconds: f64) {
         let mut map = self.requests.lock().unwrap_or_else(|p| p.into_inner());
-        let h = map.entry((method.to_string(), route.to_string(), status)).or_default();
+        let h = map
+            .entry((method.to_string(), route.to_string(), status))
+            .or_default();
         for (i, b) in BUCKETS.iter().enumerate() {
             if seconds <= *b {
                 h.counts[i] += 1;
@@ -177,7 +195,12 @@ impl Metrics {
     }
 
     pub fn limiter_decision(&self, decision: &str) {
-        *self.decisions.lock().unwrap_or_else(|p| p.into_inner()).entry(decision.to_string()).or_default() += 1;
+        *self
+            .decisions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(decision.to_string())
+            .or_default() += 1;
     }
 
     /// The exposition text; `fallback` and `dataset_version` are read at scrape time.
@@ -187,28 +210,55 @@ impl Metrics {
         out.push_str("# TYPE mds_http_requests_total counter\n");
         let requests = self.requests.lock().unwrap_or_else(|p| p.into_inner());
         for ((m, r, s), h) in requests.iter() {
-            out.push_str(&format!("mds_http_requests_total{{method=\"{m}\",route=\"{r}\",status=\"{s}\"}} {}\n", h.count));
+            out.push_str(&format!(
+                "mds_http_requests_total{{method=\"{m}\",route=\"{r}\",status=\"{s}\"}} {}\n",
+                h.count
+            ));
         }
         out.push_str("# HELP mds_http_request_duration_seconds Request latency by method, route and status.\n");
         out.push_str("# TYPE mds_http_request_duration_seconds histogram\n");
         for ((m, r, s), h) in requests.iter() {
             let labels = format!("method=\"{m}\",route=\"{r}\",status=\"{s}\"");
             for (i, b) in BUCKETS.iter().enumerate() {
-                out.push_str(&format!("mds_http_request_duration_seconds_bucket{{{labels},le=\"{b}\"}} {}\n", h.counts[i]));
+                out.push_str(&format!(
+                    "mds_http_request_duration_seconds_bucket{{{labels},le=\"{b}\"}} {}\n",
+                    h.counts[i]
+                ));
             }
-            out.push_str(&format!("mds_http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}\n", h.count));
-            out.push_str(&format!("mds_http_request_duration_seconds_sum{{{labels}}} {}\n", h.sum));
-            out.push_str(&format!("mds_http_request_duration_seconds_count{{{labels}}} {}\n", h.count));
+            out.push_str(&format!(
+                "mds_http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}\n",
+                h.count
+            ));
+            out.push_str(&format!(
+                "mds_http_request_duration_seconds_sum{{{labels}}} {}\n",
+                h.sum
+            ));
+            out.push_str(&format!(
+                "mds_http_request_duration_seconds_count{{{labels}}} {}\n",
+                h.count
+            ));
         }
         drop(requests);
-        out.push_str("# HELP mds_rate_limit_decisions_total Limiter decisions by tier and outcome.\n");
+        out.push_str(
+            "# HELP mds_rate_limit_decisions_total Limiter decisions by tier and outcome.\n",
+        );
         out.push_str("# TYPE mds_rate_limit_decisions_total counter\n");
-        for (d, n) in self.decisions.lock().unwrap_or_else(|p| p.into_inner()).iter() {
-            out.push_str(&format!("mds_rate_limit_decisions_total{{decision=\"{d}\"}} {n}\n"));
+        for (d, n) in self
+            .decisions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+        {
+            out.push_str(&format!(
+                "mds_rate_limit_decisions_total{{decision=\"{d}\"}} {n}\n"
+            ));
         }
         out.push_str("# HELP mds_redis_configured Whether rate-limit counters are configured to live in Redis.\n");
         out.push_str("# TYPE mds_redis_configured gauge\n");
-        out.push_str(&format!("mds_redis_configured {}\n", u8::from(redis_configured)));
+        out.push_str(&format!(
+            "mds_redis_configured {}\n",
+            u8::from(redis_configured)
+        ));
         out.push_str("# HELP mds_redis_fallback Whether Redis is unreachable and limits are counted in-process.\n");
         out.push_str("# TYPE mds_redis_fallback gauge\n");
         out.push_str(&format!("mds_redis_fallback {}\n", u8::from(fallback)));

@@ -9,7 +9,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://mds.db?mode=rwc";
 
 #[derive(Debug, Parser)]
-#[command(name = "mds", version, about = "Model Data Service: REST and GraphQL API over public data about AI models")]
+#[command(
+    name = "mds",
+    version,
+    about = "Model Data Service: REST and GraphQL API over public data about AI models"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -99,7 +103,11 @@ pub struct ServeConfig {
     #[arg(long, env = "MDS_AUTHENTICATED_LIMIT", default_value_t = 1000)]
     pub authenticated_limit: u64,
     /// Proxies whose `X-Forwarded-For` is trusted (CIDRs, comma-separated).
-    #[arg(long = "trusted-proxy", env = "MDS_TRUSTED_PROXIES", value_delimiter = ',')]
+    #[arg(
+        long = "trusted-proxy",
+        env = "MDS_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// Log format.
     #[arg(long, env = "MDS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]

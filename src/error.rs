@@ -30,7 +30,13 @@ pub struct Problem {
 
 impl Problem {
     pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
-        Self { status, code, detail: detail.into(), param: None, headers: Vec::new() }
+        Self {
+            status,
+            code,
+            detail: detail.into(),
+            param: None,
+            headers: Vec::new(),
+        }
     }
 
     pub fn invalid_parameter(param: &str, detail: impl Into<String>) -> Self {
@@ -45,7 +51,11 @@ impl Problem {
 
     /// A 500 that says nothing of its cause; the cause is logged where it happened.
     pub fn internal() -> Self {
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "An internal error occurred; it has been logged.")
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "An internal error occurred; it has been logged.",
+        )
     }
 
     pub fn with_header(mut self, name: header::HeaderName, value: HeaderValue) -> Self {
@@ -88,8 +98,10 @@ impl IntoResponse for Problem {
     fn into_response(self) -> Response {
         let body = self.body().to_string();
         let mut res = (self.status, body).into_response();
-        res.headers_mut()
-            .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
+        res.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/problem+json"),
+        );
         for (k, v) in self.headers {
             res.headers_mut().insert(k, v);
         }

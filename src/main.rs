@@ -41,20 +41,35 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
         }
         Command::Import { file } => {
             let bytes = match file {
-                Some(path) => std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?,
+                Some(path) => {
+                    std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?
+                }
                 None => snapshot::EMBEDDED.to_vec(),
             };
             let db = store::connect(&cli.database_url).await?;
             store::migrate(&db).await?;
             match store::import::import(&db, &bytes).await? {
-                store::import::Outcome::Imported { version } => println!("imported dataset version {version}"),
+                store::import::Outcome::Imported { version } => {
+                    println!("imported dataset version {version}")
+                }
                 store::import::Outcome::Unchanged { version } => {
-                    println!("dataset unchanged (version {version}): this snapshot is already loaded")
+                    println!(
+                        "dataset unchanged (version {version}): this snapshot is already loaded"
+                    )
                 }
             }
         }
-        Command::Ingest { sources, out, exclude, price_changes } => {
-            let opts = ingest::Options { sources, price_changes, exclude: exclude.into_iter().collect::<BTreeSet<_>>() };
+        Command::Ingest {
+            sources,
+            out,
+            exclude,
+            price_changes,
+        } => {
+            let opts = ingest::Options {
+                sources,
+                price_changes,
+                exclude: exclude.into_iter().collect::<BTreeSet<_>>(),
+            };
             let (snap, report) = ingest::run(&opts)?;
             eprint!("{}", report.render(15));
             let bytes = snap.encode()?;
@@ -80,11 +95,17 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             match cmd {
                 KeysCommand::Create { name, tier } => {
                     let created = store::keys::create(&db, &name, tier).await?;
-                    println!("created key {} (id {}, tier {}); store it now, it is not shown again:", created.row.prefix, created.row.id, created.row.tier);
+                    println!(
+                        "created key {} (id {}, tier {}); store it now, it is not shown again:",
+                        created.row.prefix, created.row.id, created.row.tier
+                    );
                     println!("{}", created.key);
                 }
                 KeysCommand::List => {
-                    println!("{:<6} {:<14} {:<14} {:<22} {:<22} name", "id", "prefix", "tier", "created", "revoked");
+                    println!(
+                        "{:<6} {:<14} {:<14} {:<22} {:<22} name",
+                        "id", "prefix", "tier", "created", "revoked"
+                    );
                     for k in store::keys::list(&db).await? {
                         println!(
                             "{:<6} {:<14} {:<14} {:<22} {:<22} {}",

@@ -32,9 +32,14 @@ pub fn router(state: AppState) -> Router {
     for ep in table::ENDPOINTS {
         api = api.route(
             ep.path,
-            get(move |State(s): State<AppState>, Path(p): Path<HashMap<String, String>>, RawQuery(q): RawQuery, caller: Option<axum::Extension<Caller>>| async move {
-                rest_handler(s, ep, p, q, caller.map(|c| c.0)).await
-            }),
+            get(
+                move |State(s): State<AppState>,
+                      Path(p): Path<HashMap<String, String>>,
+                      RawQuery(q): RawQuery,
+                      caller: Option<axum::Extension<Caller>>| async move {
+                    rest_handler(s, ep, p, q, caller.map(|c| c.0)).await
+                },
+            ),
         );
     }
     let exposed = [
@@ -54,7 +59,12 @@ pub fn router(state: AppState) -> Router {
     let cors = CorsLayer::new()
         .allow_origin(Any)
         .allow_methods([Method::GET, Method::HEAD, Method::POST, Method::OPTIONS])
-        .allow_headers([header::CONTENT_TYPE, header::AUTHORIZATION, header::IF_NONE_MATCH, header::HeaderName::from_static("x-api-key")])
+        .allow_headers([
+            header::CONTENT_TYPE,
+            header::AUTHORIZATION,
+            header::IF_NONE_MATCH,
+            header::HeaderName::from_static("x-api-key"),
+        ])
         .expose_headers(exposed)
         .max_age(Duration::from_secs(3600));
     Router::new()
@@ -63,12 +73,16 @@ pub fn router(state: AppState) -> Router {
         .route("/metrics", get(metrics))
         .route("/graphql", get(graphql_get).post(graphql_post))
         .route("/graphiql", get(graphiql))
+        .route("/assets/graphiql/{file}", get(asset))
         .route("/api/v1/openapi.json", get(openapi))
         .route("/docs", get(docs))
         .merge(api)
         .fallback(not_found)
         .layer(middleware::from_fn(etag))
-        .layer(middleware::from_fn_with_state(state.clone(), limits::middleware))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            limits::middleware,
+        ))
         .layer(middleware::from_fn(guard))
         .layer(middleware::from_fn_with_state(state.clone(), timeout))
         .layer(CompressionLayer::new().gzip(true).br(true))
@@ -85,14 +99,24 @@ async fn rest_handler(
     query: Option<String>,
     caller: Option<Caller>,
 ) -> Response {
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query.as_deref().unwrap_or_default()).unwrap_or_default();
+    let pairs: Vec<(String, String)> =
+        serde_urlencoded::from_str(query.as_deref().unwrap_or_default()).unwrap_or_default();
     let prepared = match rest::prepare(ep, &path, &pairs) {
         Ok(p) => p,
         Err(p) => return p.into_response(),
     };
     let free = caller.is_none_or(|c| c.tier == Tier::Free);
     let attribution = free.then_some(s.attribution.as_ref());
-    match rest::execute(&s.schema, &s.db, ep, prepared, attribution, path.get("slug").map(String::as_str)).await {
+    match rest::execute(
+        &s.schema,
+        &s.db,
+        ep,
+        prepared,
+        attribution,
+        path.get("slug").map(String::as_str),
+    )
+    .await
+    {
         Ok(body) => Json(body).into_response(),
         Err(p) => p.into_response(),
     }
@@ -125,8 +149,14 @@ async fn readyz(State(s): State<AppState>) -> Response {
 }
 
 async fn metrics(State(s): State<AppState>) -> Response {
-    let version = store::queries::dataset(&s.db).await.ok().flatten().map_or(0, |d| i64::from(d.version));
-    let body = s.metrics.render(s.counters.uses_redis(), s.counters.in_fallback(), version);
+    let version = store::queries::dataset(&s.db)
+        .await
+        .ok()
+        .flatten()
+        .map_or(0, |d| i64::from(d.version));
+    let body = s
+        .metrics
+        .render(s.counters.uses_redis(), s.counters.in_fallback(), version);
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], body).into_response()
 }
 
@@ -142,44 +172,116 @@ async fn graphiql() -> Html<&'static str> {
     Html(include_str!("../assets/graphiql.html"))
 }
 
+/// GraphiQL's own files, served by the service so the page works offline.
+const ASSETS: &[(&str, &str, &[u8])] = &[
+    (
+        "graphiql.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../assets/graphiql/graphiql.min.js"),
+    ),
+    (
+        "graphiql.min.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../assets/graphiql/graphiql.min.css"),
+    ),
+    (
+        "react.production.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../assets/graphiql/react.production.min.js"),
+    ),
+    (
+        "react-dom.production.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../assets/graphiql/react-dom.production.min.js"),
+    ),
+];
+
+async fn asset(Path(file): Path<String>) -> Response {
+    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+        Some((_, content_type, bytes)) => (
+            [
+                (header::CONTENT_TYPE, *content_type),
+                (header::CACHE_CONTROL, "public, max-age=86400"),
+            ],
+            *bytes,
+        )
+            .into_response(),
+        None => Problem::not_found(format!("no asset {file:?}")).into_response(),
+    }
+}
+
 async fn not_found(req: Request) -> Response {
     Problem::not_found(format!("no route for {}", req.uri().path())).into_response()
 }
 
 fn wants_html(headers: &HeaderMap) -> bool {
-    headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/html"))
+    headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("text/html"))
 }
 
-fn graphql_refusal(status: StatusCode, code: &'static str, gql_code: &str, detail: String) -> Response {
+fn graphql_refusal(
+    status: StatusCode,
+    code: &'static str,
+    gql_code: &str,
+    detail: String,
+) -> Response {
     limits::refuse("/graphql", Problem::new(status, code, detail), gql_code)
 }
 
-async fn run_graphql(s: &AppState, req: async_graphql::Request, caller: Option<Caller>) -> Response {
+async fn run_graphql(
+    s: &AppState,
+    req: async_graphql::Request,
+    caller: Option<Caller>,
+) -> Response {
     let mut resp = s.schema.execute(graphql::with_loader(req, &s.db)).await;
     graphql::add_codes(&mut resp);
-    if caller.is_none_or(|c| c.tier == Tier::Free) {
-        if let Ok(v) = async_graphql::Value::from_json(s.attribution.as_ref().clone()) {
-            resp.extensions.insert("attribution".to_string(), v);
+    if caller.is_none_or(|c| c.tier == Tier::Free)
+        && let Ok(v) = async_graphql::Value::from_json(s.attribution.as_ref().clone())
+    {
+        resp.extensions.insert("attribution".to_string(), v);
+    }
+    // Through serde_json's sorted maps: the same query always gives the same bytes, so
+    // ETags hold (the engine may emit fields of merged fragments in varying order).
+    match serde_json::to_value(&resp) {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "GraphQL response is not JSON");
+            Problem::internal().into_response()
         }
     }
-    Json(resp).into_response()
 }
 
 /// `GET /graphql`: GraphiQL for browsers, otherwise a query in the query string
 /// (`query`, `variables`, `operationName`, `extensions` for persisted queries).
-async fn graphql_get(State(s): State<AppState>, headers: HeaderMap, RawQuery(q): RawQuery, caller: Option<axum::Extension<Caller>>) -> Response {
+async fn graphql_get(
+    State(s): State<AppState>,
+    headers: HeaderMap,
+    RawQuery(q): RawQuery,
+    caller: Option<axum::Extension<Caller>>,
+) -> Response {
     let q = q.unwrap_or_default();
     if q.is_empty() && wants_html(&headers) {
         return Html(include_str!("../assets/graphiql.html")).into_response();
     }
     match async_graphql::http::parse_query_string(&q) {
         Ok(req) => run_graphql(&s, req, caller.map(|c| c.0)).await,
-        Err(e) => graphql_refusal(StatusCode::BAD_REQUEST, "invalid_parameter", "BAD_REQUEST", format!("bad GraphQL GET request: {e}")),
+        Err(e) => graphql_refusal(
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            "BAD_REQUEST",
+            format!("bad GraphQL GET request: {e}"),
+        ),
     }
 }
 
 /// `POST /graphql` with a JSON body of at most 64 KiB.
-async fn graphql_post(State(s): State<AppState>, caller: Option<axum::Extension<Caller>>, body: Body) -> Response {
+async fn graphql_post(
+    State(s): State<AppState>,
+    caller: Option<axum::Extension<Caller>>,
+    body: Body,
+) -> Response {
     let bytes: Bytes = match axum::body::to_bytes(body, MAX_GRAPHQL_BODY).await {
         Ok(b) => b,
         Err(_) => {
@@ -193,7 +295,12 @@ async fn graphql_post(State(s): State<AppState>, caller: Option<axum::Extension<
     };
     match serde_json::from_slice::<async_graphql::Request>(&bytes) {
         Ok(req) => run_graphql(&s, req, caller.map(|c| c.0)).await,
-        Err(e) => graphql_refusal(StatusCode::BAD_REQUEST, "invalid_parameter", "BAD_REQUEST", format!("the body is not a GraphQL request: {e}")),
+        Err(e) => graphql_refusal(
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            "BAD_REQUEST",
+            format!("the body is not a GraphQL request: {e}"),
+        ),
     }
 }
 
@@ -225,12 +332,31 @@ async fn request_id(mut req: Request, next: Next) -> Response {
 async fn access_log(State(s): State<AppState>, req: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = req.method().clone();
-    let route = req.extensions().get::<MatchedPath>().map_or_else(|| "unmatched".to_string(), |m| m.as_str().to_string());
-    let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    let route = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_string(), |m| m.as_str().to_string());
+    let id = req
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
     let res = next.run(req).await;
     let elapsed = started.elapsed();
-    let tier = res.headers().get("ratelimit-policy").and_then(|v| v.to_str().ok()).and_then(|p| p.split('"').nth(1)).unwrap_or("-").to_string();
-    s.metrics.observe(method.as_str(), &route, res.status().as_u16(), elapsed.as_secs_f64());
+    let tier = res
+        .headers()
+        .get("ratelimit-policy")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|p| p.split('"').nth(1))
+        .unwrap_or("-")
+        .to_string();
+    s.metrics.observe(
+        method.as_str(),
+        &route,
+        res.status().as_u16(),
+        elapsed.as_secs_f64(),
+    );
     tracing::info!(
         method = %method,
         route = %route,
@@ -247,26 +373,43 @@ async fn timeout(State(s): State<AppState>, req: Request, next: Next) -> Respons
     let limit = Duration::from_secs(s.config.request_timeout.max(1));
     match tokio::time::timeout(limit, next.run(req)).await {
         Ok(res) => res,
-        Err(_) => Problem::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "The request took too long and was abandoned.")
-            .into_response(),
+        Err(_) => Problem::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            "The request took too long and was abandoned.",
+        )
+        .into_response(),
     }
 }
 
 /// Caps the query string and answers non-GET REST requests 405 before any other work.
 async fn guard(req: Request, next: Next) -> Response {
-    if req.uri().query().is_some_and(|q| q.len() > rest::MAX_QUERY_STRING) {
+    if req
+        .uri()
+        .query()
+        .is_some_and(|q| q.len() > rest::MAX_QUERY_STRING)
+    {
         let p = Problem::new(
             StatusCode::URI_TOO_LONG,
             "uri_too_long",
-            format!("query strings are limited to {} bytes", rest::MAX_QUERY_STRING),
+            format!(
+                "query strings are limited to {} bytes",
+                rest::MAX_QUERY_STRING
+            ),
         );
         return limits::refuse(req.uri().path(), p, "BAD_REQUEST");
     }
     let path = req.uri().path();
-    if path.starts_with("/api/v1") && !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
-        return Problem::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", format!("{} is not allowed; the API is read-only", req.method()))
-            .with_header(header::ALLOW, HeaderValue::from_static("GET"))
-            .into_response();
+    if path.starts_with("/api/v1")
+        && !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
+    {
+        return Problem::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            format!("{} is not allowed; the API is read-only", req.method()),
+        )
+        .with_header(header::ALLOW, HeaderValue::from_static("GET"))
+        .into_response();
     }
     next.run(req).await
 }
@@ -280,7 +423,11 @@ async fn etag(req: Request, next: Next) -> Response {
     if req.method() != Method::GET {
         return next.run(req).await;
     }
-    let if_none_match = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let if_none_match = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
     let api = limits::is_counted(req.uri().path());
     let res = next.run(req).await;
     if res.status() != StatusCode::OK {
@@ -295,11 +442,19 @@ async fn etag(req: Request, next: Next) -> Response {
         parts.headers.insert(header::ETAG, v);
     }
     if api {
-        parts.headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=60"));
-        parts.headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding, X-API-Key, Authorization"));
+        parts.headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=60"),
+        );
+        parts.headers.insert(
+            header::VARY,
+            HeaderValue::from_static("Accept-Encoding, X-API-Key, Authorization"),
+        );
     }
     let matches = if_none_match.is_some_and(|inm| {
-        inm.split(',').map(str::trim).any(|t| t == "*" || t == tag || t.trim_start_matches("W/") == tag.trim_start_matches("W/"))
+        inm.split(',').map(str::trim).any(|t| {
+            t == "*" || t == tag || t.trim_start_matches("W/") == tag.trim_start_matches("W/")
+        })
     });
     if matches {
         parts.status = StatusCode::NOT_MODIFIED;

@@ -7,8 +7,8 @@
 use std::io::{Read, Write};
 
 use entity::{
-    agent, agent_model, agent_score, benchmark, model, model_alias, offering, price_history, provider, score,
-    source,
+    agent, agent_model, agent_score, benchmark, model, model_alias, offering, price_history,
+    provider, score, source,
 };
 use serde::{Deserialize, Serialize};
 
@@ -48,7 +48,10 @@ impl std::fmt::Display for SnapshotError {
         match self {
             Self::Io(e) => write!(f, "snapshot is not readable gzip: {e}"),
             Self::Json(e) => write!(f, "snapshot is not valid JSON: {e}"),
-            Self::Format(v) => write!(f, "snapshot format {v} is not supported (expected {FORMAT})"),
+            Self::Format(v) => write!(
+                f,
+                "snapshot format {v} is not supported (expected {FORMAT})"
+            ),
         }
     }
 }
@@ -59,14 +62,18 @@ impl Snapshot {
     /// Serializes to gzip JSON, deterministically.
     pub fn encode(&self) -> Result<Vec<u8>, SnapshotError> {
         let json = serde_json::to_vec(self).map_err(SnapshotError::Json)?;
-        let mut gz = flate2::GzBuilder::new().mtime(0).write(Vec::new(), flate2::Compression::best());
+        let mut gz = flate2::GzBuilder::new()
+            .mtime(0)
+            .write(Vec::new(), flate2::Compression::best());
         gz.write_all(&json).map_err(SnapshotError::Io)?;
         gz.finish().map_err(SnapshotError::Io)
     }
 
     pub fn decode(bytes: &[u8]) -> Result<Self, SnapshotError> {
         let mut json = Vec::new();
-        flate2::read::GzDecoder::new(bytes).read_to_end(&mut json).map_err(SnapshotError::Io)?;
+        flate2::read::GzDecoder::new(bytes)
+            .read_to_end(&mut json)
+            .map_err(SnapshotError::Io)?;
         let snapshot: Snapshot = serde_json::from_slice(&json).map_err(SnapshotError::Json)?;
         if snapshot.format != FORMAT {
             return Err(SnapshotError::Format(snapshot.format));

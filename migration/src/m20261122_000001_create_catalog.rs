@@ -186,7 +186,13 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        index(manager, "providers_name", Providers::Table, &[Providers::Name]).await?;
+        index(
+            manager,
+            "providers_name",
+            Providers::Table,
+            &[Providers::Name],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -215,13 +221,55 @@ impl MigrationTrait for Migration {
             .await?;
         // One index per filter and sort of the model list (API.md §3); each ends in the
         // slug tie-break so a sorted page is an index range scan.
-        index(manager, "models_score", Models::Table, &[Models::AverageScore, Models::Slug]).await?;
-        index(manager, "models_price", Models::Table, &[Models::InputPrice, Models::Slug]).await?;
-        index(manager, "models_name", Models::Table, &[Models::Name, Models::Slug]).await?;
-        index(manager, "models_date", Models::Table, &[Models::ReleaseDate, Models::Slug]).await?;
-        index(manager, "models_creator", Models::Table, &[Models::CreatorSlug]).await?;
-        index(manager, "models_category", Models::Table, &[Models::Category]).await?;
-        index(manager, "models_open_source", Models::Table, &[Models::OpenSource]).await?;
+        index(
+            manager,
+            "models_score",
+            Models::Table,
+            &[Models::AverageScore, Models::Slug],
+        )
+        .await?;
+        index(
+            manager,
+            "models_price",
+            Models::Table,
+            &[Models::InputPrice, Models::Slug],
+        )
+        .await?;
+        index(
+            manager,
+            "models_name",
+            Models::Table,
+            &[Models::Name, Models::Slug],
+        )
+        .await?;
+        index(
+            manager,
+            "models_date",
+            Models::Table,
+            &[Models::ReleaseDate, Models::Slug],
+        )
+        .await?;
+        index(
+            manager,
+            "models_creator",
+            Models::Table,
+            &[Models::CreatorSlug],
+        )
+        .await?;
+        index(
+            manager,
+            "models_category",
+            Models::Table,
+            &[Models::Category],
+        )
+        .await?;
+        index(
+            manager,
+            "models_open_source",
+            Models::Table,
+            &[Models::OpenSource],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -233,7 +281,13 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        index(manager, "model_aliases_model", ModelAliases::Table, &[ModelAliases::ModelSlug]).await?;
+        index(
+            manager,
+            "model_aliases_model",
+            ModelAliases::Table,
+            &[ModelAliases::ModelSlug],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -254,8 +308,20 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        index(manager, "offerings_model", Offerings::Table, &[Offerings::ModelSlug]).await?;
-        index(manager, "offerings_provider", Offerings::Table, &[Offerings::ProviderSlug, Offerings::ModelSlug]).await?;
+        index(
+            manager,
+            "offerings_model",
+            Offerings::Table,
+            &[Offerings::ModelSlug],
+        )
+        .await?;
+        index(
+            manager,
+            "offerings_provider",
+            Offerings::Table,
+            &[Offerings::ProviderSlug, Offerings::ModelSlug],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -275,7 +341,13 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        index(manager, "price_history_model", PriceHistory::Table, &[PriceHistory::ModelSlug, PriceHistory::EffectiveFrom]).await?;
+        index(
+            manager,
+            "price_history_model",
+            PriceHistory::Table,
+            &[PriceHistory::ModelSlug, PriceHistory::EffectiveFrom],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -312,8 +384,20 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        index(manager, "scores_model", Scores::Table, &[Scores::ModelSlug, Scores::BenchmarkSlug]).await?;
-        index(manager, "scores_benchmark", Scores::Table, &[Scores::BenchmarkSlug, Scores::IsHeadline, Scores::Score]).await?;
+        index(
+            manager,
+            "scores_model",
+            Scores::Table,
+            &[Scores::ModelSlug, Scores::BenchmarkSlug],
+        )
+        .await?;
+        index(
+            manager,
+            "scores_benchmark",
+            Scores::Table,
+            &[Scores::BenchmarkSlug, Scores::IsHeadline, Scores::Score],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -330,7 +414,13 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        index(manager, "agents_score", Agents::Table, &[Agents::AverageScore, Agents::Slug]).await?;
+        index(
+            manager,
+            "agents_score",
+            Agents::Table,
+            &[Agents::AverageScore, Agents::Slug],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -339,11 +429,21 @@ impl MigrationTrait for Migration {
                     .if_not_exists()
                     .col(string(AgentModels::AgentSlug))
                     .col(string(AgentModels::ModelSlug))
-                    .primary_key(Index::create().col(AgentModels::AgentSlug).col(AgentModels::ModelSlug))
+                    .primary_key(
+                        Index::create()
+                            .col(AgentModels::AgentSlug)
+                            .col(AgentModels::ModelSlug),
+                    )
                     .to_owned(),
             )
             .await?;
-        index(manager, "agent_models_model", AgentModels::Table, &[AgentModels::ModelSlug]).await?;
+        index(
+            manager,
+            "agent_models_model",
+            AgentModels::Table,
+            &[AgentModels::ModelSlug],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -360,7 +460,13 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        index(manager, "agent_scores_agent", AgentScores::Table, &[AgentScores::AgentSlug]).await?;
+        index(
+            manager,
+            "agent_scores_agent",
+            AgentScores::Table,
+            &[AgentScores::AgentSlug],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -409,7 +515,9 @@ impl MigrationTrait for Migration {
             Models::Table.into_iden(),
             Providers::Table.into_iden(),
         ] {
-            manager.drop_table(Table::drop().table(table).to_owned()).await?;
+            manager
+                .drop_table(Table::drop().table(table).to_owned())
+                .await?;
         }
         Ok(())
     }

@@ -80,7 +80,10 @@ impl Loader<ModelKey> for StoreLoader {
 impl Loader<ProviderKey> for StoreLoader {
     type Value = provider::Model;
     type Error = LoadError;
-    async fn load(&self, ks: &[ProviderKey]) -> Result<HashMap<ProviderKey, Self::Value>, Self::Error> {
+    async fn load(
+        &self,
+        ks: &[ProviderKey],
+    ) -> Result<HashMap<ProviderKey, Self::Value>, Self::Error> {
         let rows = q::providers_by_slugs(&self.db, &keys(ks, |k| k.0.clone())).await?;
         Ok(by_key(rows, |r| ProviderKey(r.slug.clone())))
     }
@@ -89,7 +92,10 @@ impl Loader<ProviderKey> for StoreLoader {
 impl Loader<BenchmarkKey> for StoreLoader {
     type Value = benchmark::Model;
     type Error = LoadError;
-    async fn load(&self, ks: &[BenchmarkKey]) -> Result<HashMap<BenchmarkKey, Self::Value>, Self::Error> {
+    async fn load(
+        &self,
+        ks: &[BenchmarkKey],
+    ) -> Result<HashMap<BenchmarkKey, Self::Value>, Self::Error> {
         let rows = q::benchmarks_by_slugs(&self.db, &keys(ks, |k| k.0.clone())).await?;
         Ok(by_key(rows, |r| BenchmarkKey(r.slug.clone())))
     }
@@ -107,7 +113,10 @@ impl Loader<AgentKey> for StoreLoader {
 impl Loader<OfferingsOf> for StoreLoader {
     type Value = Vec<offering::Model>;
     type Error = LoadError;
-    async fn load(&self, ks: &[OfferingsOf]) -> Result<HashMap<OfferingsOf, Self::Value>, Self::Error> {
+    async fn load(
+        &self,
+        ks: &[OfferingsOf],
+    ) -> Result<HashMap<OfferingsOf, Self::Value>, Self::Error> {
         let rows = q::offerings_of(&self.db, &keys(ks, |k| k.0.clone())).await?;
         Ok(group(rows, |r| OfferingsOf(r.model_slug.clone())))
     }
@@ -116,7 +125,10 @@ impl Loader<OfferingsOf> for StoreLoader {
 impl Loader<OfferingsAt> for StoreLoader {
     type Value = Vec<offering::Model>;
     type Error = LoadError;
-    async fn load(&self, ks: &[OfferingsAt]) -> Result<HashMap<OfferingsAt, Self::Value>, Self::Error> {
+    async fn load(
+        &self,
+        ks: &[OfferingsAt],
+    ) -> Result<HashMap<OfferingsAt, Self::Value>, Self::Error> {
         let rows = q::offerings_at(&self.db, &keys(ks, |k| k.0.clone())).await?;
         Ok(group(rows, |r| OfferingsAt(r.provider_slug.clone())))
     }
@@ -138,7 +150,9 @@ impl Loader<AliasesOf> for StoreLoader {
         let rows = q::aliases_of(&self.db, &keys(ks, |k| k.0.clone())).await?;
         let mut out: HashMap<AliasesOf, Vec<String>> = HashMap::new();
         for r in rows {
-            out.entry(AliasesOf(r.model_slug)).or_default().push(r.alias);
+            out.entry(AliasesOf(r.model_slug))
+                .or_default()
+                .push(r.alias);
         }
         Ok(out)
     }
@@ -158,18 +172,25 @@ impl Loader<CreatedBy> for StoreLoader {
     type Error = LoadError;
     async fn load(&self, ks: &[CreatedBy]) -> Result<HashMap<CreatedBy, Self::Value>, Self::Error> {
         let rows = q::models_created_by(&self.db, &keys(ks, |k| k.0.clone())).await?;
-        Ok(group(rows, |r| CreatedBy(r.creator_slug.clone().unwrap_or_default())))
+        Ok(group(rows, |r| {
+            CreatedBy(r.creator_slug.clone().unwrap_or_default())
+        }))
     }
 }
 
 impl Loader<AgentModelsOf> for StoreLoader {
     type Value = Vec<String>;
     type Error = LoadError;
-    async fn load(&self, ks: &[AgentModelsOf]) -> Result<HashMap<AgentModelsOf, Self::Value>, Self::Error> {
+    async fn load(
+        &self,
+        ks: &[AgentModelsOf],
+    ) -> Result<HashMap<AgentModelsOf, Self::Value>, Self::Error> {
         let rows = q::agent_models_of(&self.db, &keys(ks, |k| k.0.clone())).await?;
         let mut out: HashMap<AgentModelsOf, Vec<String>> = HashMap::new();
         for r in rows {
-            out.entry(AgentModelsOf(r.agent_slug)).or_default().push(r.model_slug);
+            out.entry(AgentModelsOf(r.agent_slug))
+                .or_default()
+                .push(r.model_slug);
         }
         Ok(out)
     }
@@ -178,11 +199,16 @@ impl Loader<AgentModelsOf> for StoreLoader {
 impl Loader<AgentsOfModel> for StoreLoader {
     type Value = Vec<String>;
     type Error = LoadError;
-    async fn load(&self, ks: &[AgentsOfModel]) -> Result<HashMap<AgentsOfModel, Self::Value>, Self::Error> {
+    async fn load(
+        &self,
+        ks: &[AgentsOfModel],
+    ) -> Result<HashMap<AgentsOfModel, Self::Value>, Self::Error> {
         let rows = q::agents_of_models(&self.db, &keys(ks, |k| k.0.clone())).await?;
         let mut out: HashMap<AgentsOfModel, Vec<String>> = HashMap::new();
         for r in rows {
-            out.entry(AgentsOfModel(r.model_slug)).or_default().push(r.agent_slug);
+            out.entry(AgentsOfModel(r.model_slug))
+                .or_default()
+                .push(r.agent_slug);
         }
         Ok(out)
     }
@@ -191,7 +217,10 @@ impl Loader<AgentsOfModel> for StoreLoader {
 impl Loader<AgentScoresOf> for StoreLoader {
     type Value = Vec<agent_score::Model>;
     type Error = LoadError;
-    async fn load(&self, ks: &[AgentScoresOf]) -> Result<HashMap<AgentScoresOf, Self::Value>, Self::Error> {
+    async fn load(
+        &self,
+        ks: &[AgentScoresOf],
+    ) -> Result<HashMap<AgentScoresOf, Self::Value>, Self::Error> {
         let rows = q::agent_scores_of(&self.db, &keys(ks, |k| k.0.clone())).await?;
         Ok(group(rows, |r| AgentScoresOf(r.agent_slug.clone())))
     }

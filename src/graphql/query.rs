@@ -53,12 +53,16 @@ pub struct ModelFilter {
 pub struct Query;
 
 fn db<'a>(ctx: &'a Context<'_>) -> Result<&'a DatabaseConnection> {
-    ctx.data::<DatabaseConnection>().map_err(|e| internal(e.message))
+    ctx.data::<DatabaseConnection>()
+        .map_err(|e| internal(e.message))
 }
 
 fn non_negative(param: &str, v: Option<f64>) -> Result<Option<f64>> {
     match v {
-        Some(x) if !x.is_finite() || x < 0.0 => Err(bad_input(param, format!("{param} must be a finite number ≥ 0"))),
+        Some(x) if !x.is_finite() || x < 0.0 => Err(bad_input(
+            param,
+            format!("{param} must be a finite number ≥ 0"),
+        )),
         other => Ok(other),
     }
 }
@@ -116,7 +120,9 @@ async fn model_list(
 #[Object]
 impl Query {
     /// Models, filtered and sorted; ties broken by slug, nulls last in both directions.
-    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[graphql(
+        complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
+    )]
     #[allow(clippy::too_many_arguments)]
     async fn models(
         &self,
@@ -133,12 +139,17 @@ impl Query {
 
     /// One model by slug or alias; null when unknown.
     async fn model(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Model>> {
-        Ok(q::model_by_slug_or_alias(db(ctx)?, &slug).await.map_err(internal)?.map(Model))
+        Ok(q::model_by_slug_or_alias(db(ctx)?, &slug)
+            .await
+            .map_err(internal)?
+            .map(Model))
     }
 
     /// Models whose name, slug or alias matches `q`, ranked: exact, prefix, word prefix,
     /// substring; ties by average score.
-    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[graphql(
+        complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
+    )]
     async fn search_models(
         &self,
         ctx: &Context<'_>,
@@ -155,35 +166,53 @@ impl Query {
             return Err(bad_input("q", "q must be at most 100 characters"));
         }
         let (start, limit) = paging(first, after, offset)?;
-        let (rows, total) = q::search_models(db(ctx)?, text, start, limit).await.map_err(internal)?;
+        let (rows, total) = q::search_models(db(ctx)?, text, start, limit)
+            .await
+            .map_err(internal)?;
         Ok(list(rows.into_iter().map(Model).collect(), start, total))
     }
 
     /// 2 to 10 distinct models side by side: their records and, per benchmark, each one's score.
     async fn compare(&self, ctx: &Context<'_>, models: Vec<String>) -> Result<Comparison> {
         let mut seen = HashSet::new();
-        let slugs: Vec<String> = models.iter().map(|s| s.trim().to_string()).filter(|s| seen.insert(s.clone())).collect();
+        let slugs: Vec<String> = models
+            .iter()
+            .map(|s| s.trim().to_string())
+            .filter(|s| seen.insert(s.clone()))
+            .collect();
         if slugs.len() != models.len() {
             return Err(bad_input("models", "models must be distinct"));
         }
         if !(2..=10).contains(&slugs.len()) {
-            return Err(bad_input("models", format!("compare takes 2 to 10 models, got {}", slugs.len())));
+            return Err(bad_input(
+                "models",
+                format!("compare takes 2 to 10 models, got {}", slugs.len()),
+            ));
         }
         let db = db(ctx)?;
         let resolved = q::resolve_slugs(db, &slugs).await.map_err(internal)?;
-        let unknown: Vec<&str> =
-            slugs.iter().zip(&resolved).filter(|(_, r)| r.is_none()).map(|(s, _)| s.as_str()).collect();
+        let unknown: Vec<&str> = slugs
+            .iter()
+            .zip(&resolved)
+            .filter(|(_, r)| r.is_none())
+            .map(|(s, _)| s.as_str())
+            .collect();
         if !unknown.is_empty() {
             return Err(not_found(format!("unknown models: {}", unknown.join(", "))));
         }
         let canonical: Vec<String> = resolved.into_iter().flatten().collect();
         let rows = q::models_by_slugs(db, &canonical).await.map_err(internal)?;
-        let ordered: Vec<_> =
-            canonical.iter().filter_map(|s| rows.iter().find(|m| &m.slug == s).cloned()).collect();
+        let ordered: Vec<_> = canonical
+            .iter()
+            .filter_map(|s| rows.iter().find(|m| &m.slug == s).cloned())
+            .collect();
         let scores = q::scores_of(db, &canonical).await.map_err(internal)?;
         let mut table: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
         for s in scores.into_iter().filter(|s| s.is_headline) {
-            table.entry(s.benchmark_slug).or_default().insert(s.model_slug, s.score);
+            table
+                .entry(s.benchmark_slug)
+                .or_default()
+                .insert(s.model_slug, s.score);
         }
         let slugs: Vec<String> = table.keys().cloned().collect();
         let benches = q::benchmarks_by_slugs(db, &slugs).await.map_err(internal)?;
@@ -194,19 +223,32 @@ impl Query {
                 ComparedBenchmark {
                     scores: canonical
                         .iter()
-                        .map(|m| ComparedScore { model: m.clone(), score: row.and_then(|r| r.get(m)).copied() })
+                        .map(|m| ComparedScore {
+                            model: m.clone(),
+                            score: row.and_then(|r| r.get(m)).copied(),
+                        })
                         .collect(),
-                    benchmark: BenchmarkRef { slug: b.slug, name: b.name, unit: b.unit, higher_is_better: b.higher_is_better },
+                    benchmark: BenchmarkRef {
+                        slug: b.slug,
+                        name: b.name,
+                        unit: b.unit,
+                        higher_is_better: b.higher_is_better,
+                    },
                 }
             })
             .collect::<Vec<_>>();
         let mut benchmarks = benchmarks;
         benchmarks.sort_by(|a, b| a.benchmark.slug.cmp(&b.benchmark.slug));
-        Ok(Comparison { models: ordered, benchmarks })
+        Ok(Comparison {
+            models: ordered,
+            benchmarks,
+        })
     }
 
     /// Models with a current price; same filters and sorts as `models`, default sort by price.
-    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[graphql(
+        complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
+    )]
     #[allow(clippy::too_many_arguments)]
     async fn pricing(
         &self,
@@ -227,9 +269,16 @@ impl Query {
     }
 
     /// A model's price history, newest first; null when the model is unknown.
-    async fn price_history(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Vec<PricePoint>>> {
+    async fn price_history(
+        &self,
+        ctx: &Context<'_>,
+        slug: String,
+    ) -> Result<Option<Vec<PricePoint>>> {
         let db = db(ctx)?;
-        let Some(m) = q::model_by_slug_or_alias(db, &slug).await.map_err(internal)? else {
+        let Some(m) = q::model_by_slug_or_alias(db, &slug)
+            .await
+            .map_err(internal)?
+        else {
             return Ok(None);
         };
         let rows = q::price_history(db, &m.slug).await.map_err(internal)?;
@@ -237,7 +286,9 @@ impl Query {
     }
 
     /// Benchmarks, by slug; optionally of one category.
-    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[graphql(
+        complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
+    )]
     async fn benchmarks(
         &self,
         ctx: &Context<'_>,
@@ -248,16 +299,27 @@ impl Query {
     ) -> Result<List<Benchmark>> {
         let (start, limit) = paging(first, after, offset)?;
         let (rows, total) =
-            q::benchmarks_page(db(ctx)?, category.as_deref(), start as u64, limit as u64).await.map_err(internal)?;
-        Ok(list(rows.into_iter().map(Benchmark).collect(), start, total))
+            q::benchmarks_page(db(ctx)?, category.as_deref(), start as u64, limit as u64)
+                .await
+                .map_err(internal)?;
+        Ok(list(
+            rows.into_iter().map(Benchmark).collect(),
+            start,
+            total,
+        ))
     }
 
     async fn benchmark(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Benchmark>> {
-        Ok(q::benchmark(db(ctx)?, &slug).await.map_err(internal)?.map(Benchmark))
+        Ok(q::benchmark(db(ctx)?, &slug)
+            .await
+            .map_err(internal)?
+            .map(Benchmark))
     }
 
     /// Providers, by name.
-    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[graphql(
+        complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
+    )]
     async fn providers(
         &self,
         ctx: &Context<'_>,
@@ -266,16 +328,23 @@ impl Query {
         offset: Option<i32>,
     ) -> Result<List<Provider>> {
         let (start, limit) = paging(first, after, offset)?;
-        let (rows, total) = q::providers_page(db(ctx)?, start as u64, limit as u64).await.map_err(internal)?;
+        let (rows, total) = q::providers_page(db(ctx)?, start as u64, limit as u64)
+            .await
+            .map_err(internal)?;
         Ok(list(rows.into_iter().map(Provider).collect(), start, total))
     }
 
     async fn provider(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Provider>> {
-        Ok(q::provider(db(ctx)?, &slug).await.map_err(internal)?.map(Provider))
+        Ok(q::provider(db(ctx)?, &slug)
+            .await
+            .map_err(internal)?
+            .map(Provider))
     }
 
     /// Agents, best average score first.
-    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[graphql(
+        complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
+    )]
     async fn agents(
         &self,
         ctx: &Context<'_>,
@@ -284,21 +353,34 @@ impl Query {
         offset: Option<i32>,
     ) -> Result<List<Agent>> {
         let (start, limit) = paging(first, after, offset)?;
-        let (rows, total) = q::agents_page(db(ctx)?, start as u64, limit as u64).await.map_err(internal)?;
+        let (rows, total) = q::agents_page(db(ctx)?, start as u64, limit as u64)
+            .await
+            .map_err(internal)?;
         Ok(list(rows.into_iter().map(Agent).collect(), start, total))
     }
 
     async fn agent(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Agent>> {
-        Ok(q::agent(db(ctx)?, &slug).await.map_err(internal)?.map(Agent))
+        Ok(q::agent(db(ctx)?, &slug)
+            .await
+            .map_err(internal)?
+            .map(Agent))
     }
 
     /// The public datasets the data comes from, with licences and attribution texts.
     async fn sources(&self, ctx: &Context<'_>) -> Result<Vec<Source>> {
-        Ok(q::sources(db(ctx)?).await.map_err(internal)?.into_iter().map(Source::from).collect())
+        Ok(q::sources(db(ctx)?)
+            .await
+            .map_err(internal)?
+            .into_iter()
+            .map(Source::from)
+            .collect())
     }
 
     /// The dataset being served.
     async fn dataset(&self, ctx: &Context<'_>) -> Result<Option<Dataset>> {
-        Ok(q::dataset(db(ctx)?).await.map_err(internal)?.map(Dataset::from))
+        Ok(q::dataset(db(ctx)?)
+            .await
+            .map_err(internal)?
+            .map(Dataset::from))
     }
 }

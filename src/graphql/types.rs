@@ -4,7 +4,9 @@
 use async_graphql::connection::{Connection, CursorType, Edge, EmptyFields};
 use async_graphql::dataloader::{DataLoader, Loader};
 use async_graphql::{Context, Object, Result, SimpleObject};
-use entity::{agent, agent_score, benchmark, dataset, model, offering, price_history, provider, score, source};
+use entity::{
+    agent, agent_score, benchmark, dataset, model, offering, price_history, provider, score, source,
+};
 
 use super::loaders::*;
 use super::{bad_input, internal};
@@ -24,19 +26,30 @@ pub const MAX_FIRST: i32 = 100;
 
 /// Resolves `first` / `after` / `offset` to (offset, limit). `after` is an opaque cursor of
 /// an earlier page; `offset` counts from there (or from the start).
-pub fn paging(first: Option<i32>, after: Option<String>, offset: Option<i32>) -> Result<(usize, usize)> {
+pub fn paging(
+    first: Option<i32>,
+    after: Option<String>,
+    offset: Option<i32>,
+) -> Result<(usize, usize)> {
     let first = first.unwrap_or(DEFAULT_FIRST);
     if !(1..=MAX_FIRST).contains(&first) {
-        return Err(bad_input("first", format!("first must be between 1 and {MAX_FIRST}, got {first}")));
+        return Err(bad_input(
+            "first",
+            format!("first must be between 1 and {MAX_FIRST}, got {first}"),
+        ));
     }
     let mut start = 0usize;
     if let Some(a) = after {
-        let pos = usize::decode_cursor(&a).map_err(|_| bad_input("after", format!("{a:?} is not a cursor of this list")))?;
+        let pos = usize::decode_cursor(&a)
+            .map_err(|_| bad_input("after", format!("{a:?} is not a cursor of this list")))?;
         start = pos + 1;
     }
     if let Some(o) = offset {
         if o < 0 {
-            return Err(bad_input("offset", format!("offset must be 0 or more, got {o}")));
+            return Err(bad_input(
+                "offset",
+                format!("offset must be 0 or more, got {o}"),
+            ));
         }
         start += o as usize;
     }
@@ -45,13 +58,25 @@ pub fn paging(first: Option<i32>, after: Option<String>, offset: Option<i32>) ->
 
 pub fn list<T: async_graphql::OutputType>(items: Vec<T>, start: usize, total: u64) -> List<T> {
     let end = start + items.len();
-    let mut c = Connection::with_additional_fields(start > 0, (end as u64) < total, ListInfo { total_count: total as i64 });
-    c.edges.extend(items.into_iter().enumerate().map(|(i, n)| Edge::new(start + i, n)));
+    let mut c = Connection::with_additional_fields(
+        start > 0,
+        (end as u64) < total,
+        ListInfo {
+            total_count: total as i64,
+        },
+    );
+    c.edges.extend(
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| Edge::new(start + i, n)),
+    );
     c
 }
 
 fn loader<'a>(ctx: &'a Context<'_>) -> Result<&'a DataLoader<StoreLoader>> {
-    ctx.data::<DataLoader<StoreLoader>>().map_err(|e| internal(e.message))
+    ctx.data::<DataLoader<StoreLoader>>()
+        .map_err(|e| internal(e.message))
 }
 
 async fn load<K>(ctx: &Context<'_>, key: K) -> Result<Option<<StoreLoader as Loader<K>>::Value>>
@@ -63,7 +88,10 @@ where
 }
 
 fn modalities(s: &str) -> Vec<String> {
-    s.split(',').filter(|m| !m.is_empty()).map(str::to_string).collect()
+    s.split(',')
+        .filter(|m| !m.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// An AI model.
@@ -137,29 +165,47 @@ impl Model {
     }
     /// Other names the model is known by; each resolves to this model.
     async fn aliases(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
-        Ok(load(ctx, AliasesOf(self.0.slug.clone())).await?.unwrap_or_default())
+        Ok(load(ctx, AliasesOf(self.0.slug.clone()))
+            .await?
+            .unwrap_or_default())
     }
     /// Current prices at every provider that offers the model, cheapest first.
     #[graphql(complexity = "5 * child_complexity")]
     async fn offerings(&self, ctx: &Context<'_>) -> Result<Vec<Offering>> {
-        let rows = load(ctx, OfferingsOf(self.0.slug.clone())).await?.unwrap_or_default();
+        let rows = load(ctx, OfferingsOf(self.0.slug.clone()))
+            .await?
+            .unwrap_or_default();
         Ok(rows.into_iter().map(Offering).collect())
     }
     /// Price history, newest first; `effectiveTo` null is the current period.
     #[graphql(complexity = "5 * child_complexity")]
     async fn price_history(&self, ctx: &Context<'_>) -> Result<Vec<PricePoint>> {
-        let rows = load(ctx, HistoryOf(self.0.slug.clone())).await?.unwrap_or_default();
+        let rows = load(ctx, HistoryOf(self.0.slug.clone()))
+            .await?
+            .unwrap_or_default();
         Ok(rows.into_iter().map(PricePoint).collect())
     }
     /// Benchmark scores: the headline score per benchmark, or every variant with `all: true`.
     #[graphql(complexity = "5 * child_complexity")]
-    async fn scores(&self, ctx: &Context<'_>, #[graphql(default = false)] all: bool) -> Result<Vec<Score>> {
-        let rows = load(ctx, ScoresOf(self.0.slug.clone())).await?.unwrap_or_default();
-        Ok(rows.into_iter().filter(|s| all || s.is_headline).map(Score).collect())
+    async fn scores(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(default = false)] all: bool,
+    ) -> Result<Vec<Score>> {
+        let rows = load(ctx, ScoresOf(self.0.slug.clone()))
+            .await?
+            .unwrap_or_default();
+        Ok(rows
+            .into_iter()
+            .filter(|s| all || s.is_headline)
+            .map(Score)
+            .collect())
     }
     /// Slugs of agents that ran on this model.
     async fn agents(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
-        Ok(load(ctx, AgentsOfModel(self.0.slug.clone())).await?.unwrap_or_default())
+        Ok(load(ctx, AgentsOfModel(self.0.slug.clone()))
+            .await?
+            .unwrap_or_default())
     }
 }
 
@@ -169,7 +215,9 @@ pub struct Offering(pub offering::Model);
 #[Object]
 impl Offering {
     async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
-        Ok(load(ctx, ProviderKey(self.0.provider_slug.clone())).await?.map(Provider))
+        Ok(load(ctx, ProviderKey(self.0.provider_slug.clone()))
+            .await?
+            .map(Provider))
     }
     /// The model's slug.
     async fn model(&self) -> &str {
@@ -218,7 +266,9 @@ pub struct PricePoint(pub price_history::Model);
 #[Object]
 impl PricePoint {
     async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
-        Ok(load(ctx, ProviderKey(self.0.provider_slug.clone())).await?.map(Provider))
+        Ok(load(ctx, ProviderKey(self.0.provider_slug.clone()))
+            .await?
+            .map(Provider))
     }
     async fn input_price(&self) -> Option<f64> {
         self.0.input_price
@@ -268,7 +318,9 @@ impl Provider {
         self.0.created_count
     }
     /// The provider's offerings (its current price for each model it serves), by model slug.
-    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[graphql(
+        complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
+    )]
     async fn offerings(
         &self,
         ctx: &Context<'_>,
@@ -277,12 +329,24 @@ impl Provider {
         offset: Option<i32>,
     ) -> Result<List<Offering>> {
         let (start, limit) = paging(first, after, offset)?;
-        let rows = load(ctx, OfferingsAt(self.0.slug.clone())).await?.unwrap_or_default();
+        let rows = load(ctx, OfferingsAt(self.0.slug.clone()))
+            .await?
+            .unwrap_or_default();
         let total = rows.len() as u64;
-        Ok(list(rows.into_iter().skip(start).take(limit).map(Offering).collect(), start, total))
+        Ok(list(
+            rows.into_iter()
+                .skip(start)
+                .take(limit)
+                .map(Offering)
+                .collect(),
+            start,
+            total,
+        ))
     }
     /// Models the organisation created, by slug.
-    #[graphql(complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[graphql(
+        complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
+    )]
     async fn created_models(
         &self,
         ctx: &Context<'_>,
@@ -291,9 +355,19 @@ impl Provider {
         offset: Option<i32>,
     ) -> Result<List<Model>> {
         let (start, limit) = paging(first, after, offset)?;
-        let rows = load(ctx, CreatedBy(self.0.slug.clone())).await?.unwrap_or_default();
+        let rows = load(ctx, CreatedBy(self.0.slug.clone()))
+            .await?
+            .unwrap_or_default();
         let total = rows.len() as u64;
-        Ok(list(rows.into_iter().skip(start).take(limit).map(Model).collect(), start, total))
+        Ok(list(
+            rows.into_iter()
+                .skip(start)
+                .take(limit)
+                .map(Model)
+                .collect(),
+            start,
+            total,
+        ))
     }
 }
 
@@ -336,14 +410,23 @@ impl Benchmark {
         self.0.models_count
     }
     /// Best headline scores on this benchmark (1-100, default 20).
-    #[graphql(complexity = "limit.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1")]
+    #[graphql(
+        complexity = "limit.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
+    )]
     async fn top_models(&self, ctx: &Context<'_>, limit: Option<i32>) -> Result<Vec<Score>> {
         let limit = limit.unwrap_or(DEFAULT_FIRST);
         if !(1..=MAX_FIRST).contains(&limit) {
-            return Err(bad_input("limit", format!("limit must be between 1 and {MAX_FIRST}, got {limit}")));
+            return Err(bad_input(
+                "limit",
+                format!("limit must be between 1 and {MAX_FIRST}, got {limit}"),
+            ));
         }
-        let db = ctx.data::<sea_orm::DatabaseConnection>().map_err(|e| internal(e.message))?;
-        let rows = crate::store::queries::top_scores(db, &self.0, limit as u64).await.map_err(internal)?;
+        let db = ctx
+            .data::<sea_orm::DatabaseConnection>()
+            .map_err(|e| internal(e.message))?;
+        let rows = crate::store::queries::top_scores(db, &self.0, limit as u64)
+            .await
+            .map_err(internal)?;
         Ok(rows.into_iter().map(Score).collect())
     }
 }
@@ -354,10 +437,14 @@ pub struct Score(pub score::Model);
 #[Object]
 impl Score {
     async fn benchmark(&self, ctx: &Context<'_>) -> Result<Option<Benchmark>> {
-        Ok(load(ctx, BenchmarkKey(self.0.benchmark_slug.clone())).await?.map(Benchmark))
+        Ok(load(ctx, BenchmarkKey(self.0.benchmark_slug.clone()))
+            .await?
+            .map(Benchmark))
     }
     async fn model(&self, ctx: &Context<'_>) -> Result<Option<Model>> {
-        Ok(load(ctx, ModelKey(self.0.model_slug.clone())).await?.map(Model))
+        Ok(load(ctx, ModelKey(self.0.model_slug.clone()))
+            .await?
+            .map(Model))
     }
     async fn score(&self) -> f64 {
         self.0.score
@@ -407,12 +494,24 @@ impl Agent {
     }
     /// Slugs of the models the agent ran on.
     async fn models(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
-        Ok(load(ctx, AgentModelsOf(self.0.slug.clone())).await?.unwrap_or_default())
+        Ok(load(ctx, AgentModelsOf(self.0.slug.clone()))
+            .await?
+            .unwrap_or_default())
     }
     #[graphql(complexity = "5 * child_complexity")]
-    async fn scores(&self, ctx: &Context<'_>, #[graphql(default = false)] all: bool) -> Result<Vec<AgentScore>> {
-        let rows = load(ctx, AgentScoresOf(self.0.slug.clone())).await?.unwrap_or_default();
-        Ok(rows.into_iter().filter(|s| all || s.is_headline).map(AgentScore).collect())
+    async fn scores(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(default = false)] all: bool,
+    ) -> Result<Vec<AgentScore>> {
+        let rows = load(ctx, AgentScoresOf(self.0.slug.clone()))
+            .await?
+            .unwrap_or_default();
+        Ok(rows
+            .into_iter()
+            .filter(|s| all || s.is_headline)
+            .map(AgentScore)
+            .collect())
     }
 }
 
@@ -422,7 +521,9 @@ pub struct AgentScore(pub agent_score::Model);
 #[Object]
 impl AgentScore {
     async fn benchmark(&self, ctx: &Context<'_>) -> Result<Option<Benchmark>> {
-        Ok(load(ctx, BenchmarkKey(self.0.benchmark_slug.clone())).await?.map(Benchmark))
+        Ok(load(ctx, BenchmarkKey(self.0.benchmark_slug.clone()))
+            .await?
+            .map(Benchmark))
     }
     async fn score(&self) -> f64 {
         self.0.score
@@ -484,7 +585,12 @@ pub struct Dataset {
 
 impl From<dataset::Model> for Dataset {
     fn from(d: dataset::Model) -> Self {
-        Self { version: d.version, built_at: d.built_at, imported_at: d.imported_at, sha256: d.snapshot_sha256 }
+        Self {
+            version: d.version,
+            built_at: d.built_at,
+            imported_at: d.imported_at,
+            sha256: d.snapshot_sha256,
+        }
     }
 }
 

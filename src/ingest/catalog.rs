@@ -34,7 +34,11 @@ pub fn canonical_provider(id: &str) -> String {
 const CREATOR_NAMES: &[(&str, &str, &str)] = &[
     ("ai21", "AI21 Labs", "https://www.ai21.com"),
     ("alibaba", "Alibaba", "https://www.alibabacloud.com"),
-    ("amazon", "Amazon", "https://aws.amazon.com/ai/generative-ai/nova/"),
+    (
+        "amazon",
+        "Amazon",
+        "https://aws.amazon.com/ai/generative-ai/nova/",
+    ),
     ("anthropic", "Anthropic", "https://www.anthropic.com"),
     ("cohere", "Cohere", "https://cohere.com"),
     ("deepseek", "DeepSeek", "https://www.deepseek.com"),
@@ -57,28 +61,94 @@ const CREATOR_NAMES: &[(&str, &str, &str)] = &[
 /// Every source the ingest knows, with provenance and licence.
 pub const SOURCES: &[(&str, &str, &str, &str, &str, &str)] = &[
     // slug, name, repository, commit, snapshot date, licence
-    ("aider", "Aider LLM leaderboards", "Aider-AI/aider", "5dc9490bb35f9729ef2c95d00a19ccd30c26339c", "2026-05-22", "Apache-2.0"),
-    ("bfcl", "Berkeley Function-Calling Leaderboard", "ShishirPatil/gorilla", "8c24bd7cd50499b601783bd6e6b0a921017da10a", "2025-12-16", "Apache-2.0"),
-    ("epoch", "Epoch AI benchmarking hub", "epoch-research/benchmark-stitching", "f87d3cc8e8a8f8471be475ebce58fb9a73b4e756", "2025-12-03", "MIT"),
-    ("genai-prices", "genai-prices", "pydantic/genai-prices", "47df840a5ab10bbcffb8e5ac01b9899032245d1b", "2026-08-21", "MIT"),
-    ("genai-prices-history", "genai-prices price-change log (derived from its git history)", "pydantic/genai-prices", "47df840a5ab10bbcffb8e5ac01b9899032245d1b", "2026-08-19", "MIT"),
-    ("livebench", "LiveBench", "LiveBench/livebench.github.io", "4bf96c8d9dc9b06c17d82dc76a54429975c2b2c2", "2026-07-01", "Apache-2.0 AND MIT (LiveBench code; the data repository has no licence file)"),
-    ("lmarena", "LMArena leaderboard (CSV export)", "fboulnois/llm-leaderboard-csv", "44db9588e2b0d12fff17d6e607066746f0fa84d5", "2025-08-06", "MPL-2.0"),
-    ("models-dev", "models.dev", "anomalyco/models.dev", "f3fc692299671838c7c65fd8126bf84d81a2e817", "2026-07-02", "MIT"),
-    ("swe-bench", "SWE-bench leaderboards", "SWE-bench/swe-bench.github.io", "f1176b65ae29d14f4f52208b48e3d8cfc972bc17", "2025-12-10", "CC-BY-NC-4.0"),
+    (
+        "aider",
+        "Aider LLM leaderboards",
+        "Aider-AI/aider",
+        "5dc9490bb35f9729ef2c95d00a19ccd30c26339c",
+        "2026-05-22",
+        "Apache-2.0",
+    ),
+    (
+        "bfcl",
+        "Berkeley Function-Calling Leaderboard",
+        "ShishirPatil/gorilla",
+        "8c24bd7cd50499b601783bd6e6b0a921017da10a",
+        "2025-12-16",
+        "Apache-2.0",
+    ),
+    (
+        "epoch",
+        "Epoch AI benchmarking hub",
+        "epoch-research/benchmark-stitching",
+        "f87d3cc8e8a8f8471be475ebce58fb9a73b4e756",
+        "2025-12-03",
+        "MIT",
+    ),
+    (
+        "genai-prices",
+        "genai-prices",
+        "pydantic/genai-prices",
+        "47df840a5ab10bbcffb8e5ac01b9899032245d1b",
+        "2026-08-21",
+        "MIT",
+    ),
+    (
+        "genai-prices-history",
+        "genai-prices price-change log (derived from its git history)",
+        "pydantic/genai-prices",
+        "47df840a5ab10bbcffb8e5ac01b9899032245d1b",
+        "2026-08-19",
+        "MIT",
+    ),
+    (
+        "livebench",
+        "LiveBench",
+        "LiveBench/livebench.github.io",
+        "4bf96c8d9dc9b06c17d82dc76a54429975c2b2c2",
+        "2026-07-01",
+        "Apache-2.0 AND MIT (LiveBench code; the data repository has no licence file)",
+    ),
+    (
+        "lmarena",
+        "LMArena leaderboard (CSV export)",
+        "fboulnois/llm-leaderboard-csv",
+        "44db9588e2b0d12fff17d6e607066746f0fa84d5",
+        "2025-08-06",
+        "MPL-2.0",
+    ),
+    (
+        "models-dev",
+        "models.dev",
+        "anomalyco/models.dev",
+        "f3fc692299671838c7c65fd8126bf84d81a2e817",
+        "2026-07-02",
+        "MIT",
+    ),
+    (
+        "swe-bench",
+        "SWE-bench leaderboards",
+        "SWE-bench/swe-bench.github.io",
+        "f1176b65ae29d14f4f52208b48e3d8cfc972bc17",
+        "2025-12-10",
+        "CC-BY-NC-4.0",
+    ),
 ];
 
 pub fn source_row(slug: &str) -> Option<source::Model> {
-    SOURCES.iter().find(|s| s.0 == slug).map(|(slug, name, repo, commit, date, license)| source::Model {
-        slug: (*slug).to_string(),
-        name: (*name).to_string(),
-        repository: (*repo).to_string(),
-        commit: (*commit).to_string(),
-        snapshot_date: (*date).to_string(),
-        license: (*license).to_string(),
-        attribution: format!("{name} ({repo}, {date}), licensed {license}"),
-        url: format!("https://github.com/{repo}"),
-    })
+    SOURCES
+        .iter()
+        .find(|s| s.0 == slug)
+        .map(|(slug, name, repo, commit, date, license)| source::Model {
+            slug: (*slug).to_string(),
+            name: (*name).to_string(),
+            repository: (*repo).to_string(),
+            commit: (*commit).to_string(),
+            snapshot_date: (*date).to_string(),
+            license: (*license).to_string(),
+            attribution: format!("{name} ({repo}, {date}), licensed {license}"),
+            url: format!("https://github.com/{repo}"),
+        })
 }
 
 fn first<T: Clone>(recs: &[ModelRecord], f: impl Fn(&ModelRecord) -> Option<T>) -> Option<T> {
@@ -90,7 +160,10 @@ fn first<T: Clone>(recs: &[ModelRecord], f: impl Fn(&ModelRecord) -> Option<T>) 
 pub fn category(input: &[String], output: &[String]) -> &'static str {
     if output.iter().any(|m| m == "image") {
         "image"
-    } else if input.iter().any(|m| matches!(m.as_str(), "image" | "audio" | "video")) {
+    } else if input
+        .iter()
+        .any(|m| matches!(m.as_str(), "image" | "audio" | "video"))
+    {
         "multimodal"
     } else {
         "llm"
@@ -98,8 +171,10 @@ pub fn category(input: &[String], output: &[String]) -> &'static str {
 }
 
 fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
-    let input = first(recs, |r| r.input_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
-    let output = first(recs, |r| r.output_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
+    let input =
+        first(recs, |r| r.input_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
+    let output =
+        first(recs, |r| r.output_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
     let creator = first(recs, |r| r.creator.clone())
         .or_else(|| names::creator_for(None, &slug.replace('.', "-")).map(str::to_string));
     model::Model {
@@ -130,10 +205,17 @@ pub fn finish(
     meta: BTreeMap<String, ProviderMeta>,
     exclude: &BTreeSet<String>,
 ) {
-    snapshot.models = resolved.models.iter().map(|(slug, recs)| merge_model(slug, recs)).collect();
+    snapshot.models = resolved
+        .models
+        .iter()
+        .map(|(slug, recs)| merge_model(slug, recs))
+        .collect();
     for (alias, slug) in &resolved.index {
         if alias != slug && !resolved.models.contains_key(alias) {
-            snapshot.aliases.push(model_alias::Model { alias: alias.clone(), model_slug: slug.clone() });
+            snapshot.aliases.push(model_alias::Model {
+                alias: alias.clone(),
+                model_slug: slug.clone(),
+            });
         }
     }
     snapshot.offerings = resolved.offerings;
@@ -141,20 +223,32 @@ pub fn finish(
     let mut providers: BTreeMap<String, provider::Model> = meta
         .into_iter()
         .map(|(slug, m)| {
-            let p = provider::Model { slug: slug.clone(), name: m.name, website: m.website, models_count: 0, created_count: 0 };
+            let p = provider::Model {
+                slug: slug.clone(),
+                name: m.name,
+                website: m.website,
+                models_count: 0,
+                created_count: 0,
+            };
             (slug, p)
         })
         .collect();
-    let creators: BTreeSet<String> = snapshot.models.iter().filter_map(|m| m.creator_slug.clone()).collect();
+    let creators: BTreeSet<String> = snapshot
+        .models
+        .iter()
+        .filter_map(|m| m.creator_slug.clone())
+        .collect();
     for c in creators {
         let known = CREATOR_NAMES.iter().find(|(s, _, _)| *s == c);
-        providers.entry(c.clone()).or_insert_with(|| provider::Model {
-            slug: c.clone(),
-            name: known.map_or_else(|| c.clone(), |k| k.1.to_string()),
-            website: known.map(|k| k.2.to_string()),
-            models_count: 0,
-            created_count: 0,
-        });
+        providers
+            .entry(c.clone())
+            .or_insert_with(|| provider::Model {
+                slug: c.clone(),
+                name: known.map_or_else(|| c.clone(), |k| k.1.to_string()),
+                website: known.map(|k| k.2.to_string()),
+                models_count: 0,
+                created_count: 0,
+            });
     }
     snapshot.providers = providers.into_values().collect();
 
@@ -186,17 +280,39 @@ pub fn mean2(values: &[f64]) -> Option<f64> {
 /// average score and benchmark counts per model and agent, model counts per provider and
 /// benchmark, and row ids in sorted order.
 pub fn derive(s: &mut Snapshot) {
-    s.offerings.sort_by(|a, b| (&a.model_slug, &a.provider_slug).cmp(&(&b.model_slug, &b.provider_slug)));
+    s.offerings
+        .sort_by(|a, b| (&a.model_slug, &a.provider_slug).cmp(&(&b.model_slug, &b.provider_slug)));
     s.price_history.sort_by(|a, b| {
-        (&a.model_slug, &a.provider_slug, &a.effective_from).cmp(&(&b.model_slug, &b.provider_slug, &b.effective_from))
+        (&a.model_slug, &a.provider_slug, &a.effective_from).cmp(&(
+            &b.model_slug,
+            &b.provider_slug,
+            &b.effective_from,
+        ))
     });
     s.scores.sort_by(|a, b| {
-        (&a.model_slug, &a.benchmark_slug, !a.is_headline, &a.config, &a.as_of, &a.source)
-            .cmp(&(&b.model_slug, &b.benchmark_slug, !b.is_headline, &b.config, &b.as_of, &b.source))
+        (
+            &a.model_slug,
+            &a.benchmark_slug,
+            !a.is_headline,
+            &a.config,
+            &a.as_of,
+            &a.source,
+        )
+            .cmp(&(
+                &b.model_slug,
+                &b.benchmark_slug,
+                !b.is_headline,
+                &b.config,
+                &b.as_of,
+                &b.source,
+            ))
     });
-    s.agent_scores.sort_by(|a, b| (&a.agent_slug, &a.benchmark_slug).cmp(&(&b.agent_slug, &b.benchmark_slug)));
+    s.agent_scores.sort_by(|a, b| {
+        (&a.agent_slug, &a.benchmark_slug).cmp(&(&b.agent_slug, &b.benchmark_slug))
+    });
     s.aliases.sort_by(|a, b| a.alias.cmp(&b.alias));
-    s.agent_models.sort_by(|a, b| (&a.agent_slug, &a.model_slug).cmp(&(&b.agent_slug, &b.model_slug)));
+    s.agent_models
+        .sort_by(|a, b| (&a.agent_slug, &a.model_slug).cmp(&(&b.agent_slug, &b.model_slug)));
     s.models.sort_by(|a, b| a.slug.cmp(&b.slug));
     s.providers.sort_by(|a, b| a.slug.cmp(&b.slug));
     s.benchmarks.sort_by(|a, b| a.slug.cmp(&b.slug));
@@ -232,13 +348,21 @@ pub fn derive(s: &mut Snapshot) {
         }
         let better = match cheapest.get(o.model_slug.as_str()) {
             None => true,
-            Some((i, out)) => input < *i || (input == *i && o.output_price.unwrap_or(f64::MAX) < out.unwrap_or(f64::MAX)),
+            Some((i, out)) => {
+                input < *i
+                    || (input == *i && o.output_price.unwrap_or(f64::MAX) < out.unwrap_or(f64::MAX))
+            }
         };
         if better {
             cheapest.insert(&o.model_slug, (input, o.output_price));
         }
     }
-    let in_average: BTreeSet<String> = s.benchmarks.iter().filter(|b| b.in_average).map(|b| b.slug.clone()).collect();
+    let in_average: BTreeSet<String> = s
+        .benchmarks
+        .iter()
+        .filter(|b| b.in_average)
+        .map(|b| b.slug.clone())
+        .collect();
     let mut model_scores: BTreeMap<&str, (Vec<f64>, BTreeSet<&str>)> = BTreeMap::new();
     let mut bench_models: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
     for x in s.scores.iter().filter(|x| x.is_headline) {
@@ -247,13 +371,20 @@ pub fn derive(s: &mut Snapshot) {
         if in_average.contains(x.benchmark_slug.as_str()) {
             e.0.push(x.score);
         }
-        bench_models.entry(x.benchmark_slug.clone()).or_default().insert(&x.model_slug);
+        bench_models
+            .entry(x.benchmark_slug.clone())
+            .or_default()
+            .insert(&x.model_slug);
     }
     for m in &mut s.models {
-        let (input, output) = cheapest.get(m.slug.as_str()).map_or((None, None), |(i, o)| (Some(*i), *o));
+        let (input, output) = cheapest
+            .get(m.slug.as_str())
+            .map_or((None, None), |(i, o)| (Some(*i), *o));
         m.input_price = input;
         m.output_price = output;
-        let (avg, count) = model_scores.get(m.slug.as_str()).map_or((None, 0), |(v, b)| (mean2(v), b.len()));
+        let (avg, count) = model_scores
+            .get(m.slug.as_str())
+            .map_or((None, 0), |(v, b)| (mean2(v), b.len()));
         m.average_score = avg;
         m.benchmarks_count = count as i32;
     }
@@ -269,13 +400,18 @@ pub fn derive(s: &mut Snapshot) {
         }
     }
     for a in &mut s.agents {
-        let (avg, count) = agent_scores.get(a.slug.as_str()).map_or((None, 0), |(v, b)| (mean2(v), b.len()));
+        let (avg, count) = agent_scores
+            .get(a.slug.as_str())
+            .map_or((None, 0), |(v, b)| (mean2(v), b.len()));
         a.average_score = avg;
         a.benchmarks_count = count as i32;
     }
     let mut offered: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for o in &s.offerings {
-        offered.entry(&o.provider_slug).or_default().insert(&o.model_slug);
+        offered
+            .entry(&o.provider_slug)
+            .or_default()
+            .insert(&o.model_slug);
     }
     let mut created: BTreeMap<&str, usize> = BTreeMap::new();
     for m in &s.models {
@@ -287,7 +423,12 @@ pub fn derive(s: &mut Snapshot) {
         p.models_count = offered.get(p.slug.as_str()).map_or(0, |m| m.len() as i32);
         p.created_count = created.get(p.slug.as_str()).copied().unwrap_or(0) as i32;
     }
-    s.built_at = s.sources.iter().map(|x| x.snapshot_date.clone()).max().unwrap_or_default();
+    s.built_at = s
+        .sources
+        .iter()
+        .map(|x| x.snapshot_date.clone())
+        .max()
+        .unwrap_or_default();
 }
 
 #[cfg(test)]
@@ -298,7 +439,10 @@ mod tests {
     fn categories_follow_the_contract() {
         let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(category(&v(&["text"]), &v(&["text", "image"])), "image");
-        assert_eq!(category(&v(&["text", "audio"]), &v(&["text"])), "multimodal");
+        assert_eq!(
+            category(&v(&["text", "audio"]), &v(&["text"])),
+            "multimodal"
+        );
         assert_eq!(category(&v(&["text", "pdf"]), &v(&["text"])), "llm");
     }
 
@@ -311,6 +455,9 @@ mod tests {
     #[test]
     fn providers_get_one_slug() {
         assert_eq!(canonical_provider("x-ai"), "xai");
-        assert_eq!(canonical_provider("huggingface_fireworks-ai"), "huggingface-fireworks-ai");
+        assert_eq!(
+            canonical_provider("huggingface_fireworks-ai"),
+            "huggingface-fireworks-ai"
+        );
     }
 }

@@ -54,8 +54,13 @@ pub fn base_prices(model: &Value) -> Option<Prices> {
         Value::Object(_) => model.get("prices").map(prices_of),
         Value::Array(list) => {
             let most_of_day = list.iter().find(|e| {
-                let Some(c) = e.get("constraint") else { return false };
-                let start = c.get("start_time").and_then(Value::as_str).and_then(minutes);
+                let Some(c) = e.get("constraint") else {
+                    return false;
+                };
+                let start = c
+                    .get("start_time")
+                    .and_then(Value::as_str)
+                    .and_then(minutes);
                 let end = c.get("end_time").and_then(Value::as_str).and_then(minutes);
                 matches!((start, end), (Some(s), Some(e)) if (e - s).rem_euclid(1440) > 720)
             });
@@ -83,15 +88,25 @@ pub fn records(
     report: &mut Report,
 ) {
     for (p, slug) in providers(data) {
-        let name = p.get("name").and_then(Value::as_str).unwrap_or(&slug).to_string();
+        let name = p
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or(&slug)
+            .to_string();
         let website = p
             .get("pricing_urls")
             .and_then(Value::as_array)
             .and_then(|u| u.first())
             .and_then(Value::as_str)
             .map(str::to_string);
-        meta.entry(slug.clone()).or_insert(ProviderMeta { name, website });
-        for m in p.get("models").and_then(Value::as_array).into_iter().flatten() {
+        meta.entry(slug.clone())
+            .or_insert(ProviderMeta { name, website });
+        for m in p
+            .get("models")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             report.read(SOURCE);
             let Some(id) = m.get("id").and_then(Value::as_str) else {
                 report.unmatched(SOURCE, "<model without id>");
@@ -103,7 +118,8 @@ pub fn records(
                 continue;
             }
             report.matched(SOURCE);
-            let creator = names::creator_for(parsed.vendor.as_deref(), &parsed.key).map(str::to_string);
+            let creator =
+                names::creator_for(parsed.vendor.as_deref(), &parsed.key).map(str::to_string);
             let first_party = creator.as_deref() == Some(slug.as_str());
             out.push(ModelRecord {
                 source: SOURCE,

@@ -29,7 +29,8 @@ pub struct ChangeRow {
 }
 
 pub fn load(path: &Path) -> Result<Vec<ChangeRow>, IngestError> {
-    let mut reader = csv::Reader::from_path(path).map_err(|e| IngestError(format!("{}: {e}", path.display())))?;
+    let mut reader = csv::Reader::from_path(path)
+        .map_err(|e| IngestError(format!("{}: {e}", path.display())))?;
     reader
         .deserialize()
         .collect::<Result<Vec<ChangeRow>, _>>()
@@ -90,15 +91,28 @@ pub fn build(
     live: &Value,
     resolved: &Resolved,
     report: &mut Report,
-) -> (Vec<price_history::Model>, BTreeMap<(String, String), Prices>) {
+) -> (
+    Vec<price_history::Model>,
+    BTreeMap<(String, String), Prices>,
+) {
     let mut by_id: BTreeMap<(String, String), Vec<&ChangeRow>> = BTreeMap::new();
     for row in rows {
-        by_id.entry((canonical_provider(&row.provider_id), row.model_id.clone())).or_default().push(row);
+        by_id
+            .entry((canonical_provider(&row.provider_id), row.model_id.clone()))
+            .or_default()
+            .push(row);
     }
     let mut constraints: BTreeMap<(String, String), Vec<(String, Prices)>> = BTreeMap::new();
     for (p, slug) in genai_prices::providers(live) {
-        for m in p.get("models").and_then(Value::as_array).into_iter().flatten() {
-            let Some(id) = m.get("id").and_then(Value::as_str) else { continue };
+        for m in p
+            .get("models")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let Some(id) = m.get("id").and_then(Value::as_str) else {
+                continue;
+            };
             let dated = dated_constraints(m);
             if !dated.is_empty() {
                 constraints.insert((slug.clone(), id.to_string()), dated);
@@ -110,7 +124,12 @@ pub fn build(
     let offered: BTreeMap<(&str, &str), &str> = resolved
         .offerings
         .iter()
-        .map(|o| ((o.model_slug.as_str(), o.provider_slug.as_str()), o.provider_model_id.as_str()))
+        .map(|o| {
+            (
+                (o.model_slug.as_str(), o.provider_slug.as_str()),
+                o.provider_model_id.as_str(),
+            )
+        })
         .collect();
     let mut chosen: BTreeMap<(String, String), (bool, usize, String)> = BTreeMap::new();
     let ids: std::collections::BTreeSet<(String, String)> =
@@ -123,10 +142,16 @@ pub fn build(
         };
         report.matched(SOURCE);
         let is_offered = offered.get(&(model, provider.as_str())) == Some(&id.as_str());
-        let len = by_id.get(&(provider.clone(), id.clone())).map_or(0, Vec::len);
+        let len = by_id
+            .get(&(provider.clone(), id.clone()))
+            .map_or(0, Vec::len);
         let cand = (is_offered, len, id.clone());
-        let slot = chosen.entry((model.to_string(), provider.clone())).or_insert_with(|| cand.clone());
-        if (cand.0, cand.1, std::cmp::Reverse(&cand.2)) > (slot.0, slot.1, std::cmp::Reverse(&slot.2)) {
+        let slot = chosen
+            .entry((model.to_string(), provider.clone()))
+            .or_insert_with(|| cand.clone());
+        if (cand.0, cand.1, std::cmp::Reverse(&cand.2))
+            > (slot.0, slot.1, std::cmp::Reverse(&slot.2))
+        {
             *slot = cand;
         }
     }
@@ -140,14 +165,18 @@ pub fn build(
             // The announced schedule supersedes what the log saw from its first date on.
             let first = dated[0].0.clone();
             periods.retain(|p| p.from < first);
-            if let Some(last) = periods.last_mut() {
-                if last.to.as_ref().is_none_or(|t| *t > first) {
-                    last.to = Some(first.clone());
-                }
+            if let Some(last) = periods.last_mut()
+                && last.to.as_ref().is_none_or(|t| *t > first)
+            {
+                last.to = Some(first.clone());
             }
             for (i, (start, prices)) in dated.iter().enumerate() {
                 let to = dated.get(i + 1).map(|(s, _)| s.clone());
-                periods.push(Period { prices: prices.clone(), from: start.clone(), to });
+                periods.push(Period {
+                    prices: prices.clone(),
+                    from: start.clone(),
+                    to,
+                });
             }
             let in_effect = dated
                 .iter()
@@ -182,8 +211,14 @@ pub fn build(
 
 /// Sets the price of offerings whose live-feed entry schedules a price that is in effect
 /// on the snapshot date (o3's 2025-06-10 cut, for example).
-pub fn apply_current(current: &BTreeMap<(String, String), Prices>, offerings: &mut [entity::offering::Model]) {
-    for o in offerings.iter_mut().filter(|o| o.source == genai_prices::SOURCE) {
+pub fn apply_current(
+    current: &BTreeMap<(String, String), Prices>,
+    offerings: &mut [entity::offering::Model],
+) {
+    for o in offerings
+        .iter_mut()
+        .filter(|o| o.source == genai_prices::SOURCE)
+    {
         if let Some(p) = current.get(&(o.provider_slug.clone(), o.provider_model_id.clone())) {
             o.input_price = p.input;
             o.output_price = p.output;
@@ -212,17 +247,26 @@ mod tests {
 
     #[test]
     fn changes_become_closed_and_open_periods() {
-        let rows = [row("2025-06-22", "initial", Some(5.0)), row("2025-07-04", "changed", Some(2.5))];
+        let rows = [
+            row("2025-06-22", "initial", Some(5.0)),
+            row("2025-07-04", "changed", Some(2.5)),
+        ];
         let refs: Vec<&ChangeRow> = rows.iter().collect();
         let p = periods_from_changes(&refs);
         assert_eq!(p.len(), 2);
-        assert_eq!((p[0].from.as_str(), p[0].to.as_deref()), ("2025-06-22", Some("2025-07-04")));
+        assert_eq!(
+            (p[0].from.as_str(), p[0].to.as_deref()),
+            ("2025-06-22", Some("2025-07-04"))
+        );
         assert_eq!((p[1].prices.input, p[1].to.as_deref()), (Some(2.5), None));
     }
 
     #[test]
     fn removal_closes_the_open_period() {
-        let rows = [row("2025-06-22", "added", Some(1.0)), row("2025-09-01", "removed", None)];
+        let rows = [
+            row("2025-06-22", "added", Some(1.0)),
+            row("2025-09-01", "removed", None),
+        ];
         let refs: Vec<&ChangeRow> = rows.iter().collect();
         let p = periods_from_changes(&refs);
         assert_eq!(p.len(), 1);

@@ -137,29 +137,31 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     let first_pass = resolve(records.clone());
     records.extend(scores::unpriced_models(&raw, &first_pass, &mut report));
     let mut resolved = resolve(records);
-    let mut snapshot = Snapshot { format: FORMAT, ..Snapshot::default() };
+    let mut snapshot = Snapshot {
+        format: FORMAT,
+        ..Snapshot::default()
+    };
 
-    if let Some(data) = &genai {
-        if included(history::SOURCE) {
-            let path = opts
-                .price_changes
-                .clone()
-                .unwrap_or_else(|| opts.sources.join("../derived/genai_prices_git_price_changes.csv"));
-            let rows = history::load(&path)?;
-            let (points, current) = history::build(&rows, data, &resolved, &mut report);
-            snapshot.price_history = points;
-            // Dated constraints in the live feed decide which price is current.
-            history::apply_current(&current, &mut resolved.offerings);
-        }
+    if let Some(data) = &genai
+        && included(history::SOURCE)
+    {
+        let path = opts.price_changes.clone().unwrap_or_else(|| {
+            opts.sources
+                .join("../derived/genai_prices_git_price_changes.csv")
+        });
+        let rows = history::load(&path)?;
+        let (points, current) = history::build(&rows, data, &resolved, &mut report);
+        snapshot.price_history = points;
+        // Dated constraints in the live feed decide which price is current.
+        history::apply_current(&current, &mut resolved.offerings);
     }
 
-    let (benchmarks, score_rows, agents, agent_models, agent_scores) =
-        scores::attach(raw, raw_agents, &resolved, &mut report);
-    snapshot.benchmarks = benchmarks;
-    snapshot.scores = score_rows;
-    snapshot.agents = agents;
-    snapshot.agent_models = agent_models;
-    snapshot.agent_scores = agent_scores;
+    let attached = scores::attach(raw, raw_agents, &resolved, &mut report);
+    snapshot.benchmarks = attached.benchmarks;
+    snapshot.scores = attached.scores;
+    snapshot.agents = attached.agents;
+    snapshot.agent_models = attached.agent_models;
+    snapshot.agent_scores = attached.agent_scores;
 
     catalog::finish(&mut snapshot, resolved, provider_meta, &opts.exclude);
     Ok((snapshot, report))
@@ -183,14 +185,21 @@ impl Resolved {
             return Some(s);
         }
         // An undated spelling of a known dated model.
-        names::split_date(&p.key).and_then(|(head, _)| self.index.get(head)).map(String::as_str)
+        names::split_date(&p.key)
+            .and_then(|(head, _)| self.index.get(head))
+            .map(String::as_str)
     }
 }
 
 /// Authority first; within a rank, records naming this exact snapshot before undated aliases.
 fn record_order(r: &ModelRecord, key: &str) -> (u8, bool, String, String) {
     let exact = r.parsed.as_ref().is_some_and(|p| p.key == key);
-    (r.rank, !exact, r.provider.clone().unwrap_or_default(), r.raw_id.clone())
+    (
+        r.rank,
+        !exact,
+        r.provider.clone().unwrap_or_default(),
+        r.raw_id.clone(),
+    )
 }
 
 /// Date part of a key as a comparable string (`20241022`, `2024-10-22` → `20241022`).
@@ -203,10 +212,10 @@ fn date_rank(date: &str) -> String {
 pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let mut by_key: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
     for r in records {
-        if let Some(p) = &r.parsed {
-            if !p.key.is_empty() {
-                by_key.entry(p.key.clone()).or_default().push(r);
-            }
+        if let Some(p) = &r.parsed
+            && !p.key.is_empty()
+        {
+            by_key.entry(p.key.clone()).or_default().push(r);
         }
     }
     // For each undated key, the newest dated key that shares its stem.
@@ -214,7 +223,9 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     for key in by_key.keys() {
         if let Some((stem, date)) = names::split_date(key) {
             let rank = date_rank(date);
-            let e = newest.entry(stem.to_string()).or_insert_with(|| (rank.clone(), key.clone()));
+            let e = newest
+                .entry(stem.to_string())
+                .or_insert_with(|| (rank.clone(), key.clone()));
             if rank > e.0 {
                 *e = (rank, key.clone());
             }
@@ -257,7 +268,11 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         }
     }
     let offerings = pick_offerings(&models);
-    Resolved { models, index, offerings }
+    Resolved {
+        models,
+        index,
+        offerings,
+    }
 }
 
 /// One offering per (model, provider): the pricing dataset before the metadata dataset, the
@@ -269,10 +284,18 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
         let score = |r: &ModelRecord| {
             let exact = r.parsed.as_ref().is_some_and(|p| p.slug == *slug);
             // Router variants (`:free`) are not the provider's regular offering.
-            (r.source != genai_prices::SOURCE, r.raw_id.contains(':'), !exact, r.raw_id.len(), r.raw_id.clone())
+            (
+                r.source != genai_prices::SOURCE,
+                r.raw_id.contains(':'),
+                !exact,
+                r.raw_id.len(),
+                r.raw_id.clone(),
+            )
         };
         for r in recs.iter().filter(|r| r.prices.is_some()) {
-            let Some(provider) = r.provider.as_deref() else { continue };
+            let Some(provider) = r.provider.as_deref() else {
+                continue;
+            };
             match best.get(provider) {
                 Some(cur) if score(cur) <= score(r) => {}
                 _ => {
@@ -311,7 +334,10 @@ mod tests {
             raw_id: id.into(),
             parsed: Some(names::parse(id)),
             rank: 3,
-            prices: Some(Prices { input: Some(input), ..Prices::default() }),
+            prices: Some(Prices {
+                input: Some(input),
+                ..Prices::default()
+            }),
             ..ModelRecord::default()
         }
     }
@@ -324,12 +350,19 @@ mod tests {
             rec("models-dev", "openai", "gpt-4o-2024-11-20", 2.5),
             rec("models-dev", "openrouter", "openai/gpt-4o-2024-11-20", 2.6),
         ]);
-        assert_eq!(r.models.keys().collect::<Vec<_>>(), ["gpt-4o-2024-05-13", "gpt-4o-2024-11-20"]);
+        assert_eq!(
+            r.models.keys().collect::<Vec<_>>(),
+            ["gpt-4o-2024-05-13", "gpt-4o-2024-11-20"]
+        );
         assert_eq!(r.lookup("gpt-4o"), Some("gpt-4o-2024-11-20"));
         assert_eq!(r.lookup("openai/gpt-4o"), Some("gpt-4o-2024-11-20"));
         assert_eq!(r.lookup("gpt-4o-2024-05-13"), Some("gpt-4o-2024-05-13"));
         // One offering per provider; the pricing dataset wins at openai.
-        let newest: Vec<_> = r.offerings.iter().filter(|o| o.model_slug == "gpt-4o-2024-11-20").collect();
+        let newest: Vec<_> = r
+            .offerings
+            .iter()
+            .filter(|o| o.model_slug == "gpt-4o-2024-11-20")
+            .collect();
         assert_eq!(newest.len(), 2);
         assert_eq!(newest[0].provider_slug, "openai");
         assert_eq!(newest[0].source, "genai-prices");

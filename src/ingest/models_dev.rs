@@ -20,11 +20,18 @@ pub fn load(dir: &Path) -> Result<Value, IngestError> {
 /// Every file of the bundle, symlinks resolved to their targets' content.
 pub fn files(data: &Value) -> BTreeMap<&str, &Value> {
     let mut out = BTreeMap::new();
-    let Some(files) = data.get("files").and_then(Value::as_object) else { return out };
+    let Some(files) = data.get("files").and_then(Value::as_object) else {
+        return out;
+    };
     for (path, v) in files {
         out.insert(path.as_str(), v);
     }
-    for (path, target) in data.get("symlinks").and_then(Value::as_object).into_iter().flatten() {
+    for (path, target) in data
+        .get("symlinks")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+    {
         if let Some(v) = target.as_str().and_then(|t| files.get(t)) {
             out.insert(path.as_str(), v);
         }
@@ -36,8 +43,15 @@ pub fn files(data: &Value) -> BTreeMap<&str, &Value> {
 /// merged one level deep. Dotted names in `base_model_omit` (`limit.input`) are removed.
 pub fn inherit(base: &Value, own: &Value) -> Value {
     let mut merged: Map<String, Value> = base.as_object().cloned().unwrap_or_default();
-    for field in own.get("base_model_omit").and_then(Value::as_array).into_iter().flatten() {
-        let Some(field) = field.as_str() else { continue };
+    for field in own
+        .get("base_model_omit")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let Some(field) = field.as_str() else {
+            continue;
+        };
         match field.split_once('.') {
             Some((table, key)) => {
                 if let Some(Value::Object(t)) = merged.get_mut(table) {
@@ -71,13 +85,23 @@ fn date(v: Option<&Value>) -> Option<String> {
 }
 
 fn strings(v: Option<&Value>) -> Option<Vec<String>> {
-    let mut list: Vec<String> = v?.as_array()?.iter().filter_map(Value::as_str).map(str::to_lowercase).collect();
+    let mut list: Vec<String> = v?
+        .as_array()?
+        .iter()
+        .filter_map(Value::as_str)
+        .map(str::to_lowercase)
+        .collect();
     list.sort();
     list.dedup();
     Some(list)
 }
 
-fn record(path_id: &str, model: &Value, provider: Option<String>, org: Option<&str>) -> ModelRecord {
+fn record(
+    path_id: &str,
+    model: &Value,
+    provider: Option<String>,
+    org: Option<&str>,
+) -> ModelRecord {
     let parsed = names::parse(path_id);
     let vendor = org.map(str::to_string).or_else(|| parsed.vendor.clone());
     let creator = names::creator_for(vendor.as_deref(), &parsed.key)
@@ -101,12 +125,24 @@ fn record(path_id: &str, model: &Value, provider: Option<String>, org: Option<&s
         raw_id: path_id.to_string(),
         rank,
         creator,
-        name: model.get("name").and_then(Value::as_str).map(str::to_string),
-        family: model.get("family").and_then(Value::as_str).map(str::to_string),
+        name: model
+            .get("name")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        family: model
+            .get("family")
+            .and_then(Value::as_str)
+            .map(str::to_string),
         release_date: date(model.get("release_date")),
         open_weights: model.get("open_weights").and_then(Value::as_bool),
-        context: limit.and_then(|l| l.get("context")).and_then(Value::as_i64).filter(|n| *n > 0),
-        max_output: limit.and_then(|l| l.get("output")).and_then(Value::as_i64).filter(|n| *n > 0),
+        context: limit
+            .and_then(|l| l.get("context"))
+            .and_then(Value::as_i64)
+            .filter(|n| *n > 0),
+        max_output: limit
+            .and_then(|l| l.get("output"))
+            .and_then(Value::as_i64)
+            .filter(|n| *n > 0),
         input_modalities: strings(model.get("modalities").and_then(|m| m.get("input"))),
         output_modalities: strings(model.get("modalities").and_then(|m| m.get("output"))),
         reasoning: model.get("reasoning").and_then(Value::as_bool),
@@ -130,7 +166,11 @@ pub fn records(
         match parts.as_slice() {
             ["providers", provider, "provider"] => {
                 let slug = canonical_provider(provider);
-                let name = v.get("name").and_then(Value::as_str).unwrap_or(provider).to_string();
+                let name = v
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or(provider)
+                    .to_string();
                 let website = v.get("doc").and_then(Value::as_str).map(str::to_string);
                 meta.entry(slug).or_insert(ProviderMeta { name, website });
             }
@@ -151,7 +191,10 @@ pub fn records(
                     },
                     None => own,
                 };
-                let org = own.get("base_model").and_then(Value::as_str).and_then(|b| b.split('/').next());
+                let org = own
+                    .get("base_model")
+                    .and_then(Value::as_str)
+                    .and_then(|b| b.split('/').next());
                 let r = record(id, model, Some(canonical_provider(provider)), org);
                 if r.parsed.as_ref().is_some_and(|p| p.key.is_empty()) {
                     report.unmatched(SOURCE, id);
@@ -174,9 +217,16 @@ pub fn records(
 pub fn benchmark_rows(data: &Value) -> Vec<(String, Value)> {
     let mut out = Vec::new();
     for (path, v) in files(data) {
-        let Some(rest) = path.strip_prefix("models/") else { continue };
+        let Some(rest) = path.strip_prefix("models/") else {
+            continue;
+        };
         let id = rest.trim_end_matches(".toml").to_string();
-        for b in v.get("benchmarks").and_then(Value::as_array).into_iter().flatten() {
+        for b in v
+            .get("benchmarks")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             out.push((id.clone(), b.clone()));
         }
     }
@@ -191,7 +241,8 @@ mod tests {
     #[test]
     fn provider_fields_win_and_omitted_fields_go() {
         let base = json!({"name": "Base", "limit": {"context": 100, "input": 90, "output": 10}, "open_weights": true});
-        let own = json!({"name": "Own", "limit": {"output": 20}, "base_model_omit": ["limit.input"]});
+        let own =
+            json!({"name": "Own", "limit": {"output": 20}, "base_model_omit": ["limit.input"]});
         let m = inherit(&base, &own);
         assert_eq!(m["name"], "Own");
         assert_eq!(m["limit"], json!({"context": 100, "output": 20}));
@@ -214,14 +265,20 @@ mod tests {
         let (mut out, mut meta, mut report) = (Vec::new(), BTreeMap::new(), Report::default());
         records(&data, &mut out, &mut meta, &mut report);
         assert_eq!(out.len(), 4);
-        let groq = out.iter().find(|r| r.provider.as_deref() == Some("groq")).unwrap();
+        let groq = out
+            .iter()
+            .find(|r| r.provider.as_deref() == Some("groq"))
+            .unwrap();
         assert_eq!(groq.name.as_deref(), Some("Llama 4"));
         assert_eq!(groq.creator.as_deref(), Some("meta"));
         assert_eq!(groq.release_date, None, "placeholder dates are dropped");
         assert_eq!(groq.open_weights, Some(true));
         assert_eq!(groq.prices.as_ref().unwrap().input, Some(0.1));
         assert_eq!(groq.prices.as_ref().unwrap().output, None);
-        let linked = out.iter().find(|r| r.provider.as_deref() == Some("other")).unwrap();
+        let linked = out
+            .iter()
+            .find(|r| r.provider.as_deref() == Some("other"))
+            .unwrap();
         assert_eq!(linked.context, Some(131072));
         assert_eq!(meta["xai"].website.as_deref(), Some("https://docs.x.ai"));
     }

@@ -3,12 +3,38 @@
 //! `us.anthropic.claude-3-5-sonnet-20241022-v2:0`, `Claude 3.5 Sonnet`) into one join key.
 
 /// Bedrock-style region prefixes (`us.anthropic.claude-…`).
-const REGION_PREFIXES: &[&str] = &["us-gov.", "us.", "eu.", "apac.", "global.", "regional.", "jp.", "au.", "ca."];
+const REGION_PREFIXES: &[&str] = &[
+    "us-gov.",
+    "us.",
+    "eu.",
+    "apac.",
+    "global.",
+    "regional.",
+    "jp.",
+    "au.",
+    "ca.",
+];
 
 /// Vendor prefixes written with a dot (`anthropic.claude-…`, `meta.llama3-…`).
 const DOT_VENDORS: &[&str] = &[
-    "anthropic", "meta", "amazon", "mistral", "cohere", "ai21", "openai", "deepseek", "qwen", "google",
-    "writer", "moonshot", "moonshotai", "minimax", "zai", "nvidia", "twelvelabs", "stability",
+    "anthropic",
+    "meta",
+    "amazon",
+    "mistral",
+    "cohere",
+    "ai21",
+    "openai",
+    "deepseek",
+    "qwen",
+    "google",
+    "writer",
+    "moonshot",
+    "moonshotai",
+    "minimax",
+    "zai",
+    "nvidia",
+    "twelvelabs",
+    "stability",
 ];
 
 /// A raw identifier split into the parts that matter for joining.
@@ -27,7 +53,11 @@ pub struct Parsed {
 pub fn slugify(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.trim().chars().flat_map(char::to_lowercase) {
-        let ch = if ch.is_ascii_alphanumeric() || ch == '.' { ch } else { '-' };
+        let ch = if ch.is_ascii_alphanumeric() || ch == '.' {
+            ch
+        } else {
+            '-'
+        };
         if ch == '-' && (out.is_empty() || out.ends_with('-')) {
             continue;
         }
@@ -75,10 +105,11 @@ pub fn parse(raw: &str) -> Parsed {
     let mut slug = slugify(&id);
     if dotted_vendor {
         // Bedrock versions its ids (`-v1`, `-v2`); the model is the same.
-        if let Some(pos) = slug.rfind("-v") {
-            if slug[pos + 2..].chars().all(|c| c.is_ascii_digit()) && pos + 2 < slug.len() {
-                slug.truncate(pos);
-            }
+        if let Some(pos) = slug.rfind("-v")
+            && slug[pos + 2..].chars().all(|c| c.is_ascii_digit())
+            && pos + 2 < slug.len()
+        {
+            slug.truncate(pos);
         }
     }
     if let Some(rest) = slug.strip_suffix("-latest") {
@@ -97,9 +128,17 @@ fn reorder_claude(slug: &str) -> String {
     };
     let parts: Vec<&str> = rest.split(['-', '.']).collect();
     let families = ["opus", "sonnet", "haiku"];
-    let is_version = |p: &str| !p.is_empty() && p.len() <= 2 && p.chars().all(|c| c.is_ascii_digit());
-    let (family, version, tail): (&str, Vec<&str>, &[&str]) = if parts.first().is_some_and(|p| families.contains(p)) {
-        let n = parts[1..].iter().take_while(|p| is_version(p)).count().min(2);
+    let is_version =
+        |p: &str| !p.is_empty() && p.len() <= 2 && p.chars().all(|c| c.is_ascii_digit());
+    let (family, version, tail): (&str, Vec<&str>, &[&str]) = if parts
+        .first()
+        .is_some_and(|p| families.contains(p))
+    {
+        let n = parts[1..]
+            .iter()
+            .take_while(|p| is_version(p))
+            .count()
+            .min(2);
         (parts[0], parts[1..1 + n].to_vec(), &parts[1 + n..])
     } else {
         let n = parts.iter().take_while(|p| is_version(p)).count().min(2);
@@ -193,10 +232,41 @@ pub fn creator_for(vendor: Option<&str>, key: &str) -> Option<&'static str> {
     let starts = |p: &str| key.starts_with(p);
     Some(match () {
         _ if starts("claude") => "anthropic",
-        _ if starts("gpt-") || starts("chatgpt") || starts("o1") || starts("o3") || starts("o4") || starts("codex") || starts("dall-e") || starts("text-embedding") || starts("whisper") || starts("tts-") || starts("davinci") || starts("babbage") => "openai",
-        _ if starts("gemini") || starts("gemma") || starts("imagen") || starts("palm") || starts("veo") => "google",
+        _ if starts("gpt-")
+            || starts("chatgpt")
+            || starts("o1")
+            || starts("o3")
+            || starts("o4")
+            || starts("codex")
+            || starts("dall-e")
+            || starts("text-embedding")
+            || starts("whisper")
+            || starts("tts-")
+            || starts("davinci")
+            || starts("babbage") =>
+        {
+            "openai"
+        }
+        _ if starts("gemini")
+            || starts("gemma")
+            || starts("imagen")
+            || starts("palm")
+            || starts("veo") =>
+        {
+            "google"
+        }
         _ if starts("llama") || starts("meta-llama") => "meta",
-        _ if starts("mistral") || starts("mixtral") || starts("codestral") || starts("ministral") || starts("magistral") || starts("devstral") || starts("pixtral") || starts("voxtral") => "mistral",
+        _ if starts("mistral")
+            || starts("mixtral")
+            || starts("codestral")
+            || starts("ministral")
+            || starts("magistral")
+            || starts("devstral")
+            || starts("pixtral")
+            || starts("voxtral") =>
+        {
+            "mistral"
+        }
         _ if starts("deepseek") => "deepseek",
         _ if starts("grok") => "xai",
         _ if starts("qwen") || starts("qwq") || starts("qvq") => "alibaba",
@@ -231,7 +301,10 @@ mod tests {
         for id in ids {
             assert_eq!(parse(id).key, "claude-3-5-sonnet-20241022", "{id}");
         }
-        assert_eq!(parse("anthropic/claude-3.5-sonnet").vendor.as_deref(), Some("anthropic"));
+        assert_eq!(
+            parse("anthropic/claude-3.5-sonnet").vendor.as_deref(),
+            Some("anthropic")
+        );
     }
 
     #[test]
@@ -243,28 +316,46 @@ mod tests {
 
     #[test]
     fn normalizes_claude_word_order_by_generation() {
-        assert_eq!(parse("claude-4-opus-20250514").slug, "claude-opus-4-20250514");
+        assert_eq!(
+            parse("claude-4-opus-20250514").slug,
+            "claude-opus-4-20250514"
+        );
         assert_eq!(parse("claude-sonnet-3.7").slug, "claude-3-7-sonnet");
         assert_eq!(parse("Claude 3.5 Sonnet").slug, "claude-3-5-sonnet");
-        assert_eq!(parse("claude-opus-4-1-20250805").slug, "claude-opus-4-1-20250805");
+        assert_eq!(
+            parse("claude-opus-4-1-20250805").slug,
+            "claude-opus-4-1-20250805"
+        );
     }
 
     #[test]
     fn strips_router_variants_and_latest() {
-        assert_eq!(parse("meta-llama/llama-3.3-70b-instruct:free").slug, "llama-3.3-70b-instruct");
+        assert_eq!(
+            parse("meta-llama/llama-3.3-70b-instruct:free").slug,
+            "llama-3.3-70b-instruct"
+        );
         assert_eq!(parse("claude-3-5-haiku-latest").slug, "claude-3-5-haiku");
         assert_eq!(parse("amazon.nova-lite-v1:0").slug, "nova-lite");
     }
 
     #[test]
     fn splits_snapshot_dates() {
-        assert_eq!(split_date("gpt-4o-2024-08-06"), Some(("gpt-4o", "2024-08-06")));
-        assert_eq!(split_date("claude-3-5-sonnet-20241022"), Some(("claude-3-5-sonnet", "20241022")));
+        assert_eq!(
+            split_date("gpt-4o-2024-08-06"),
+            Some(("gpt-4o", "2024-08-06"))
+        );
+        assert_eq!(
+            split_date("claude-3-5-sonnet-20241022"),
+            Some(("claude-3-5-sonnet", "20241022"))
+        );
         assert_eq!(split_date("gpt-4-0613"), Some(("gpt-4", "0613")));
         assert_eq!(split_date("codestral-2501"), Some(("codestral", "2501")));
         assert_eq!(split_date("llama-3-70b"), None);
         assert_eq!(split_date("gpt-4o"), None);
-        assert_eq!(split_date("qwen3-235b-a22b-2507"), Some(("qwen3-235b-a22b", "2507")));
+        assert_eq!(
+            split_date("qwen3-235b-a22b-2507"),
+            Some(("qwen3-235b-a22b", "2507"))
+        );
         assert_eq!(split_date("model-9999"), None);
     }
 

@@ -26,7 +26,13 @@ impl Report {
     }
 
     pub fn unmatched(&mut self, source: &str, name: &str) {
-        *self.sources.entry(source.to_string()).or_default().unmatched.entry(name.to_string()).or_default() += 1;
+        *self
+            .sources
+            .entry(source.to_string())
+            .or_default()
+            .unmatched
+            .entry(name.to_string())
+            .or_default() += 1;
     }
 
     /// Share of rows of `source` matched to a canonical model (0 when none were read).

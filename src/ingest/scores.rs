@@ -30,6 +30,8 @@ pub struct Def {
     pub source: &'static str,
 }
 
+// A row constructor for the table below: positional arguments keep each row on one line.
+#[allow(clippy::too_many_arguments)]
 const fn def(
     slug: &'static str,
     name: &'static str,
@@ -40,62 +42,513 @@ const fn def(
     source_url: &'static str,
     description: &'static str,
 ) -> Def {
-    Def { slug, name, category, unit, higher_is_better: true, in_average, description, source_url, source }
+    Def {
+        slug,
+        name,
+        category,
+        unit,
+        higher_is_better: true,
+        in_average,
+        description,
+        source_url,
+        source,
+    }
 }
 
 /// Every benchmark with a fixed definition. Per-category LiveBench figures are components of
 /// the LiveBench global average and stay out of `average_score`, so one suite is not counted
 /// eight times; Elo ratings are not on a 0-100 scale and stay out too.
 pub const DEFS: &[Def] = &[
-    def("aider-polyglot", "Aider Polyglot", "coding", "percent", true, "aider", "https://aider.chat/docs/leaderboards/", "225 Exercism exercises in C++, Go, Java, JavaScript, Python and Rust; percent solved within two attempts."),
-    def("aider-edit", "Aider code editing", "coding", "percent", true, "aider", "https://aider.chat/docs/leaderboards/edit.html", "133 Python Exercism exercises (the older Aider benchmark); percent solved within two attempts."),
-    def("aider-refactor", "Aider refactoring", "coding", "percent", true, "aider", "https://aider.chat/docs/leaderboards/refactor.html", "89 large refactorings of Python methods; percent done correctly."),
-    def("livebench", "LiveBench (global average)", "reasoning", "percent", true, "livebench", "https://livebench.ai", "Contamination-limited benchmark of fresh questions; mean of the category averages of the latest release."),
-    def("livebench-reasoning", "LiveBench Reasoning", "reasoning", "percent", false, "livebench", "https://livebench.ai", "LiveBench reasoning tasks (mean)."),
-    def("livebench-coding", "LiveBench Coding", "coding", "percent", false, "livebench", "https://livebench.ai", "LiveBench code generation and completion (mean)."),
-    def("livebench-agentic-coding", "LiveBench Agentic Coding", "agentic", "percent", false, "livebench", "https://livebench.ai", "LiveBench agentic coding tasks (mean)."),
-    def("livebench-mathematics", "LiveBench Mathematics", "math", "percent", false, "livebench", "https://livebench.ai", "LiveBench mathematics tasks (mean)."),
-    def("livebench-data-analysis", "LiveBench Data Analysis", "data-analysis", "percent", false, "livebench", "https://livebench.ai", "LiveBench data analysis tasks (mean)."),
-    def("livebench-language", "LiveBench Language", "language", "percent", false, "livebench", "https://livebench.ai", "LiveBench language tasks (mean)."),
-    def("livebench-if", "LiveBench Instruction Following", "instruction-following", "percent", false, "livebench", "https://livebench.ai", "LiveBench instruction-following tasks (mean)."),
-    def("lmarena-text", "LMArena Text", "human-preference", "elo", false, "lmarena", "https://lmarena.ai/leaderboard/text", "Elo rating from pairwise human votes on text prompts."),
-    def("lmarena-vision", "LMArena Vision", "human-preference", "elo", false, "lmarena", "https://lmarena.ai/leaderboard/vision", "Elo rating from pairwise human votes on prompts with images."),
-    def("lmarena-image", "LMArena Text-to-Image", "human-preference", "elo", false, "lmarena", "https://lmarena.ai/leaderboard/text-to-image", "Elo rating from pairwise human votes on generated images."),
-    def("bfcl", "Berkeley Function-Calling Leaderboard", "agentic", "percent", true, "bfcl", "https://gorilla.cs.berkeley.edu/leaderboard.html", "BFCL v4 overall accuracy of function calls (native function calling or prompting)."),
-    def("gpqa-diamond", "GPQA Diamond", "knowledge", "percent", true, "epoch", "https://epoch.ai/benchmarks/gpqa-diamond", "198 graduate-level multiple-choice science questions."),
-    def("math-level-5", "MATH Level 5", "math", "percent", true, "epoch", "https://epoch.ai/benchmarks/math-level-5", "The hardest tier of the MATH competition problems."),
-    def("otis-mock-aime", "OTIS Mock AIME 2024-2025", "math", "percent", true, "epoch", "https://epoch.ai/benchmarks/otis-mock-aime", "AIME-style competition problems."),
-    def("frontiermath", "FrontierMath (tiers 1-3)", "math", "percent", true, "epoch", "https://epoch.ai/frontiermath", "Research-level mathematics problems, private set."),
-    def("frontiermath-tier-4", "FrontierMath Tier 4", "math", "percent", true, "epoch", "https://epoch.ai/frontiermath", "The hardest FrontierMath problems, private set."),
-    def("swe-bench-verified", "SWE-bench Verified", "agentic", "percent", true, "swe-bench", "https://www.swebench.com", "500 human-validated GitHub issues; percent resolved."),
-    def("swe-bench-lite", "SWE-bench Lite", "agentic", "percent", true, "swe-bench", "https://www.swebench.com", "300 GitHub issues; percent resolved."),
-    def("swe-bench-full", "SWE-bench (full test set)", "agentic", "percent", true, "swe-bench", "https://www.swebench.com", "2,294 GitHub issues; percent resolved."),
-    def("swe-bench-multimodal", "SWE-bench Multimodal", "agentic", "percent", true, "swe-bench", "https://www.swebench.com", "Visual JavaScript issues; percent resolved."),
-    def("swe-bench-bash-only", "SWE-bench Bash Only", "agentic", "percent", true, "swe-bench", "https://www.swebench.com", "SWE-bench Verified with a minimal bash-only agent, comparing models."),
-    def("terminal-bench", "Terminal-Bench", "agentic", "percent", true, "epoch", "https://www.tbench.ai", "Tasks in a terminal environment; mean accuracy."),
-    def("mmlu", "MMLU", "knowledge", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Multiple-choice questions over 57 subjects."),
-    def("gsm8k", "GSM8K", "math", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Grade-school math word problems."),
-    def("hellaswag", "HellaSwag", "reasoning", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Commonsense sentence completion."),
-    def("arc-agi", "ARC-AGI", "reasoning", "percent", true, "epoch", "https://arcprize.org", "Abstract visual reasoning puzzles."),
-    def("simplebench", "SimpleBench", "reasoning", "percent", true, "epoch", "https://simple-bench.com", "Trick questions on spatio-temporal and social reasoning."),
-    def("weirdml", "WeirdML", "coding", "percent", true, "epoch", "https://htihle.github.io/weirdml.html", "Unusual machine-learning tasks solved by writing code."),
-    def("winogrande", "WinoGrande", "reasoning", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Pronoun-resolution commonsense problems."),
-    def("triviaqa", "TriviaQA", "knowledge", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Trivia questions (exact match)."),
-    def("piqa", "PIQA", "reasoning", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Physical commonsense questions."),
-    def("openbookqa", "OpenBookQA", "knowledge", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Elementary science questions."),
-    def("bbh", "BIG-Bench Hard", "reasoning", "percent", true, "epoch", "https://epoch.ai/benchmarks", "23 hard BIG-Bench tasks (average)."),
-    def("lambada", "LAMBADA", "language", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Last-word prediction over long contexts."),
-    def("boolq", "BoolQ", "knowledge", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Yes/no reading-comprehension questions."),
-    def("scienceqa", "ScienceQA", "knowledge", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Multimodal science questions."),
-    def("arc-challenge", "ARC (AI2) Challenge", "reasoning", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Grade-school science questions, challenge set."),
-    def("anli", "Adversarial NLI", "reasoning", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Adversarially collected natural-language inference."),
-    def("csqa2", "CommonsenseQA 2.0", "reasoning", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Yes/no commonsense questions."),
-    def("superglue", "SuperGLUE", "language", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Language-understanding task suite."),
-    def("cybench", "Cybench", "agentic", "percent", true, "epoch", "https://cybench.github.io", "Capture-the-flag security tasks, unguided percent solved."),
-    def("vpct", "VPCT", "reasoning", "percent", true, "epoch", "https://epoch.ai/benchmarks", "Visual physics comprehension test."),
-    def("video-mme", "Video-MME", "multimodal", "percent", true, "epoch", "https://video-mme.github.io", "Video understanding, without subtitles."),
-    def("gso-bench", "GSO", "coding", "percent", true, "epoch", "https://gso-bench.github.io", "Software optimization tasks, OPT@1."),
-    def("cadeval", "CadEval", "coding", "percent", true, "epoch", "https://epoch.ai/benchmarks", "OpenSCAD modelling tasks, overall pass rate."),
+    def(
+        "aider-polyglot",
+        "Aider Polyglot",
+        "coding",
+        "percent",
+        true,
+        "aider",
+        "https://aider.chat/docs/leaderboards/",
+        "225 Exercism exercises in C++, Go, Java, JavaScript, Python and Rust; percent solved within two attempts.",
+    ),
+    def(
+        "aider-edit",
+        "Aider code editing",
+        "coding",
+        "percent",
+        true,
+        "aider",
+        "https://aider.chat/docs/leaderboards/edit.html",
+        "133 Python Exercism exercises (the older Aider benchmark); percent solved within two attempts.",
+    ),
+    def(
+        "aider-refactor",
+        "Aider refactoring",
+        "coding",
+        "percent",
+        true,
+        "aider",
+        "https://aider.chat/docs/leaderboards/refactor.html",
+        "89 large refactorings of Python methods; percent done correctly.",
+    ),
+    def(
+        "livebench",
+        "LiveBench (global average)",
+        "reasoning",
+        "percent",
+        true,
+        "livebench",
+        "https://livebench.ai",
+        "Contamination-limited benchmark of fresh questions; mean of the category averages of the latest release.",
+    ),
+    def(
+        "livebench-reasoning",
+        "LiveBench Reasoning",
+        "reasoning",
+        "percent",
+        false,
+        "livebench",
+        "https://livebench.ai",
+        "LiveBench reasoning tasks (mean).",
+    ),
+    def(
+        "livebench-coding",
+        "LiveBench Coding",
+        "coding",
+        "percent",
+        false,
+        "livebench",
+        "https://livebench.ai",
+        "LiveBench code generation and completion (mean).",
+    ),
+    def(
+        "livebench-agentic-coding",
+        "LiveBench Agentic Coding",
+        "agentic",
+        "percent",
+        false,
+        "livebench",
+        "https://livebench.ai",
+        "LiveBench agentic coding tasks (mean).",
+    ),
+    def(
+        "livebench-mathematics",
+        "LiveBench Mathematics",
+        "math",
+        "percent",
+        false,
+        "livebench",
+        "https://livebench.ai",
+        "LiveBench mathematics tasks (mean).",
+    ),
+    def(
+        "livebench-data-analysis",
+        "LiveBench Data Analysis",
+        "data-analysis",
+        "percent",
+        false,
+        "livebench",
+        "https://livebench.ai",
+        "LiveBench data analysis tasks (mean).",
+    ),
+    def(
+        "livebench-language",
+        "LiveBench Language",
+        "language",
+        "percent",
+        false,
+        "livebench",
+        "https://livebench.ai",
+        "LiveBench language tasks (mean).",
+    ),
+    def(
+        "livebench-if",
+        "LiveBench Instruction Following",
+        "instruction-following",
+        "percent",
+        false,
+        "livebench",
+        "https://livebench.ai",
+        "LiveBench instruction-following tasks (mean).",
+    ),
+    def(
+        "lmarena-text",
+        "LMArena Text",
+        "human-preference",
+        "elo",
+        false,
+        "lmarena",
+        "https://lmarena.ai/leaderboard/text",
+        "Elo rating from pairwise human votes on text prompts.",
+    ),
+    def(
+        "lmarena-vision",
+        "LMArena Vision",
+        "human-preference",
+        "elo",
+        false,
+        "lmarena",
+        "https://lmarena.ai/leaderboard/vision",
+        "Elo rating from pairwise human votes on prompts with images.",
+    ),
+    def(
+        "lmarena-image",
+        "LMArena Text-to-Image",
+        "human-preference",
+        "elo",
+        false,
+        "lmarena",
+        "https://lmarena.ai/leaderboard/text-to-image",
+        "Elo rating from pairwise human votes on generated images.",
+    ),
+    def(
+        "bfcl",
+        "Berkeley Function-Calling Leaderboard",
+        "agentic",
+        "percent",
+        true,
+        "bfcl",
+        "https://gorilla.cs.berkeley.edu/leaderboard.html",
+        "BFCL v4 overall accuracy of function calls (native function calling or prompting).",
+    ),
+    def(
+        "gpqa-diamond",
+        "GPQA Diamond",
+        "knowledge",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks/gpqa-diamond",
+        "198 graduate-level multiple-choice science questions.",
+    ),
+    def(
+        "math-level-5",
+        "MATH Level 5",
+        "math",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks/math-level-5",
+        "The hardest tier of the MATH competition problems.",
+    ),
+    def(
+        "otis-mock-aime",
+        "OTIS Mock AIME 2024-2025",
+        "math",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks/otis-mock-aime",
+        "AIME-style competition problems.",
+    ),
+    def(
+        "frontiermath",
+        "FrontierMath (tiers 1-3)",
+        "math",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/frontiermath",
+        "Research-level mathematics problems, private set.",
+    ),
+    def(
+        "frontiermath-tier-4",
+        "FrontierMath Tier 4",
+        "math",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/frontiermath",
+        "The hardest FrontierMath problems, private set.",
+    ),
+    def(
+        "swe-bench-verified",
+        "SWE-bench Verified",
+        "agentic",
+        "percent",
+        true,
+        "swe-bench",
+        "https://www.swebench.com",
+        "500 human-validated GitHub issues; percent resolved.",
+    ),
+    def(
+        "swe-bench-lite",
+        "SWE-bench Lite",
+        "agentic",
+        "percent",
+        true,
+        "swe-bench",
+        "https://www.swebench.com",
+        "300 GitHub issues; percent resolved.",
+    ),
+    def(
+        "swe-bench-full",
+        "SWE-bench (full test set)",
+        "agentic",
+        "percent",
+        true,
+        "swe-bench",
+        "https://www.swebench.com",
+        "2,294 GitHub issues; percent resolved.",
+    ),
+    def(
+        "swe-bench-multimodal",
+        "SWE-bench Multimodal",
+        "agentic",
+        "percent",
+        true,
+        "swe-bench",
+        "https://www.swebench.com",
+        "Visual JavaScript issues; percent resolved.",
+    ),
+    def(
+        "swe-bench-bash-only",
+        "SWE-bench Bash Only",
+        "agentic",
+        "percent",
+        true,
+        "swe-bench",
+        "https://www.swebench.com",
+        "SWE-bench Verified with a minimal bash-only agent, comparing models.",
+    ),
+    def(
+        "terminal-bench",
+        "Terminal-Bench",
+        "agentic",
+        "percent",
+        true,
+        "epoch",
+        "https://www.tbench.ai",
+        "Tasks in a terminal environment; mean accuracy.",
+    ),
+    def(
+        "mmlu",
+        "MMLU",
+        "knowledge",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Multiple-choice questions over 57 subjects.",
+    ),
+    def(
+        "gsm8k",
+        "GSM8K",
+        "math",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Grade-school math word problems.",
+    ),
+    def(
+        "hellaswag",
+        "HellaSwag",
+        "reasoning",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Commonsense sentence completion.",
+    ),
+    def(
+        "arc-agi",
+        "ARC-AGI",
+        "reasoning",
+        "percent",
+        true,
+        "epoch",
+        "https://arcprize.org",
+        "Abstract visual reasoning puzzles.",
+    ),
+    def(
+        "simplebench",
+        "SimpleBench",
+        "reasoning",
+        "percent",
+        true,
+        "epoch",
+        "https://simple-bench.com",
+        "Trick questions on spatio-temporal and social reasoning.",
+    ),
+    def(
+        "weirdml",
+        "WeirdML",
+        "coding",
+        "percent",
+        true,
+        "epoch",
+        "https://htihle.github.io/weirdml.html",
+        "Unusual machine-learning tasks solved by writing code.",
+    ),
+    def(
+        "winogrande",
+        "WinoGrande",
+        "reasoning",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Pronoun-resolution commonsense problems.",
+    ),
+    def(
+        "triviaqa",
+        "TriviaQA",
+        "knowledge",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Trivia questions (exact match).",
+    ),
+    def(
+        "piqa",
+        "PIQA",
+        "reasoning",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Physical commonsense questions.",
+    ),
+    def(
+        "openbookqa",
+        "OpenBookQA",
+        "knowledge",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Elementary science questions.",
+    ),
+    def(
+        "bbh",
+        "BIG-Bench Hard",
+        "reasoning",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "23 hard BIG-Bench tasks (average).",
+    ),
+    def(
+        "lambada",
+        "LAMBADA",
+        "language",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Last-word prediction over long contexts.",
+    ),
+    def(
+        "boolq",
+        "BoolQ",
+        "knowledge",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Yes/no reading-comprehension questions.",
+    ),
+    def(
+        "scienceqa",
+        "ScienceQA",
+        "knowledge",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Multimodal science questions.",
+    ),
+    def(
+        "arc-challenge",
+        "ARC (AI2) Challenge",
+        "reasoning",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Grade-school science questions, challenge set.",
+    ),
+    def(
+        "anli",
+        "Adversarial NLI",
+        "reasoning",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Adversarially collected natural-language inference.",
+    ),
+    def(
+        "csqa2",
+        "CommonsenseQA 2.0",
+        "reasoning",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Yes/no commonsense questions.",
+    ),
+    def(
+        "superglue",
+        "SuperGLUE",
+        "language",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Language-understanding task suite.",
+    ),
+    def(
+        "cybench",
+        "Cybench",
+        "agentic",
+        "percent",
+        true,
+        "epoch",
+        "https://cybench.github.io",
+        "Capture-the-flag security tasks, unguided percent solved.",
+    ),
+    def(
+        "vpct",
+        "VPCT",
+        "reasoning",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "Visual physics comprehension test.",
+    ),
+    def(
+        "video-mme",
+        "Video-MME",
+        "multimodal",
+        "percent",
+        true,
+        "epoch",
+        "https://video-mme.github.io",
+        "Video understanding, without subtitles.",
+    ),
+    def(
+        "gso-bench",
+        "GSO",
+        "coding",
+        "percent",
+        true,
+        "epoch",
+        "https://gso-bench.github.io",
+        "Software optimization tasks, OPT@1.",
+    ),
+    def(
+        "cadeval",
+        "CadEval",
+        "coding",
+        "percent",
+        true,
+        "epoch",
+        "https://epoch.ai/benchmarks",
+        "OpenSCAD modelling tasks, overall pass rate.",
+    ),
 ];
 
 /// A score as a source states it.
@@ -130,13 +583,26 @@ fn err(path: &Path, e: impl std::fmt::Display) -> IngestError {
 }
 
 fn csv_rows(path: &Path) -> Result<Vec<BTreeMap<String, String>>, IngestError> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_path(path).map_err(|e| err(path, e))?;
-    let headers: Vec<String> =
-        reader.headers().map_err(|e| err(path, e))?.iter().map(|h| h.trim_start_matches('\u{feff}').to_string()).collect();
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_path(path)
+        .map_err(|e| err(path, e))?;
+    let headers: Vec<String> = reader
+        .headers()
+        .map_err(|e| err(path, e))?
+        .iter()
+        .map(|h| h.trim_start_matches('\u{feff}').to_string())
+        .collect();
     let mut out = Vec::new();
     for rec in reader.records() {
         let rec = rec.map_err(|e| err(path, e))?;
-        out.push(headers.iter().cloned().zip(rec.iter().map(str::to_string)).collect());
+        out.push(
+            headers
+                .iter()
+                .cloned()
+                .zip(rec.iter().map(str::to_string))
+                .collect(),
+        );
     }
     Ok(out)
 }
@@ -180,7 +646,9 @@ pub fn aider(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
         let text = std::fs::read_to_string(&path).map_err(|e| err(&path, e))?;
         let runs: Vec<AiderRun> = serde_norway::from_str(&text).map_err(|e| err(&path, e))?;
         for run in runs {
-            let Some(score) = run.pass_rate_2 else { continue };
+            let Some(score) = run.pass_rate_2 else {
+                continue;
+            };
             // `aider --model provider/api-id` names the model exactly; the display name is a fallback.
             let model = run
                 .command
@@ -202,7 +670,8 @@ pub fn aider(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
             });
             out.push(RawScore {
                 source: "aider",
-                benchmark: bench.to_string(), benchmark_name: None,
+                benchmark: bench.to_string(),
+                benchmark_name: None,
                 model,
                 score,
                 config: (!config.is_empty()).then(|| config.join(", ")),
@@ -220,10 +689,16 @@ pub fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError>
     let mut releases: Vec<String> = std::fs::read_dir(&public)
         .map_err(|e| err(&public, e))?
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter_map(|n| n.strip_prefix("table_")?.strip_suffix(".csv").map(str::to_string))
+        .filter_map(|n| {
+            n.strip_prefix("table_")?
+                .strip_suffix(".csv")
+                .map(str::to_string)
+        })
         .collect();
     releases.sort();
-    let Some(release) = releases.pop() else { return Ok(()) };
+    let Some(release) = releases.pop() else {
+        return Ok(());
+    };
     let categories = read_json(&public.join(format!("categories_{release}.json")))?;
     let rows = csv_rows(&public.join(format!("table_{release}.csv")))?;
     let date = release.replace('_', "-");
@@ -231,13 +706,28 @@ pub fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError>
         .as_object()
         .into_iter()
         .flatten()
-        .map(|(k, v)| (k.clone(), v.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_string).collect()))
+        .map(|(k, v)| {
+            (
+                k.clone(),
+                v.as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect(),
+            )
+        })
         .collect();
     for row in rows {
-        let Some(model) = row.get("model").cloned() else { continue };
+        let Some(model) = row.get("model").cloned() else {
+            continue;
+        };
         let mut means = Vec::new();
         for (cat, tasks) in &cats {
-            let vals: Vec<f64> = tasks.iter().filter_map(|t| row.get(t)?.trim().parse::<f64>().ok()).collect();
+            let vals: Vec<f64> = tasks
+                .iter()
+                .filter_map(|t| row.get(t)?.trim().parse::<f64>().ok())
+                .collect();
             // A category is scored only when every one of its tasks is.
             if vals.len() != tasks.len() || vals.is_empty() {
                 continue;
@@ -257,7 +747,8 @@ pub fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError>
         if means.len() == cats.len() && !means.is_empty() {
             out.push(RawScore {
                 source: "livebench",
-                benchmark: "livebench".into(), benchmark_name: None,
+                benchmark: "livebench".into(),
+                benchmark_name: None,
                 model,
                 score: round(means.iter().sum::<f64>() / means.len() as f64, 2),
                 config: None,
@@ -271,12 +762,28 @@ pub fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError>
 // ---- LMArena ----
 
 pub fn lmarena(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
-    for (file, bench) in [("lmarena_text.csv", "lmarena-text"), ("lmarena_vision.csv", "lmarena-vision"), ("lmarena_image.csv", "lmarena-image")] {
+    for (file, bench) in [
+        ("lmarena_text.csv", "lmarena-text"),
+        ("lmarena_vision.csv", "lmarena-vision"),
+        ("lmarena_image.csv", "lmarena-image"),
+    ] {
         for row in csv_rows(&dir.join("lmarena/csv").join(file))? {
-            let (Some(model), Some(score)) = (row.get("model"), row.get("arena_score").and_then(|s| s.trim().parse::<f64>().ok())) else {
+            let (Some(model), Some(score)) = (
+                row.get("model"),
+                row.get("arena_score")
+                    .and_then(|s| s.trim().parse::<f64>().ok()),
+            ) else {
                 continue;
             };
-            out.push(RawScore { source: "lmarena", benchmark: bench.into(), benchmark_name: None, model: model.clone(), score, config: None, as_of: Some("2025-08-06".into()) });
+            out.push(RawScore {
+                source: "lmarena",
+                benchmark: bench.into(),
+                benchmark_name: None,
+                model: model.clone(),
+                score,
+                config: None,
+                as_of: Some("2025-08-06".into()),
+            });
         }
     }
     Ok(())
@@ -286,7 +793,10 @@ pub fn lmarena(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
 
 pub fn bfcl(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
     for row in csv_rows(&dir.join("bfcl/data_overall.csv"))? {
-        let (Some(model), Some(score)) = (row.get("Model"), row.get("Overall Acc").and_then(|s| percent(s, false))) else {
+        let (Some(model), Some(score)) = (
+            row.get("Model"),
+            row.get("Overall Acc").and_then(|s| percent(s, false)),
+        ) else {
             continue;
         };
         // `(FC)` / `(Prompt)` is how the model was run, not another model.
@@ -294,7 +804,15 @@ pub fn bfcl(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
             Some((n, c)) => (n.to_string(), Some(c.trim_end_matches(')').to_string())),
             None => (model.clone(), None),
         };
-        out.push(RawScore { source: "bfcl", benchmark: "bfcl".into(), benchmark_name: None, model: name, score, config, as_of: Some("2025-12-16".into()) });
+        out.push(RawScore {
+            source: "bfcl",
+            benchmark: "bfcl".into(),
+            benchmark_name: None,
+            model: name,
+            score,
+            config,
+            as_of: Some("2025-12-16".into()),
+        });
     }
     Ok(())
 }
@@ -336,14 +854,17 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
             Some("SWE-Bench verified") => "swe-bench-verified",
             _ => continue,
         };
-        let (Some(model), Some(score)) =
-            (row.get("model"), row.get("Best score (across scorers)").and_then(|s| percent(s, true)))
-        else {
+        let (Some(model), Some(score)) = (
+            row.get("model"),
+            row.get("Best score (across scorers)")
+                .and_then(|s| percent(s, true)),
+        ) else {
             continue;
         };
         out.push(RawScore {
             source: "epoch",
-            benchmark: bench.into(), benchmark_name: None,
+            benchmark: bench.into(),
+            benchmark_name: None,
             model: model.clone(),
             score,
             config: None,
@@ -377,12 +898,28 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
     ];
     for (file, bench, column) in external {
         for row in csv_rows(&data.join(format!("external_benchmark_{file}.csv")))? {
-            let model = row.get("Model version").filter(|m| !m.trim().is_empty()).or_else(|| row.get("Name"));
-            let (Some(model), Some(score)) = (model, row.get(*column).and_then(|s| percent(s, false))) else {
+            let model = row
+                .get("Model version")
+                .filter(|m| !m.trim().is_empty())
+                .or_else(|| row.get("Name"));
+            let (Some(model), Some(score)) =
+                (model, row.get(*column).and_then(|s| percent(s, false)))
+            else {
                 continue;
             };
-            let shots = row.get("Shots").filter(|s| !s.trim().is_empty()).map(|s| format!("shots={}", s.trim()));
-            out.push(RawScore { source: "epoch", benchmark: (*bench).into(), benchmark_name: None, model: model.clone(), score, config: shots, as_of: None });
+            let shots = row
+                .get("Shots")
+                .filter(|s| !s.trim().is_empty())
+                .map(|s| format!("shots={}", s.trim()));
+            out.push(RawScore {
+                source: "epoch",
+                benchmark: (*bench).into(),
+                benchmark_name: None,
+                model: model.clone(),
+                score,
+                config: shots,
+                as_of: None,
+            });
         }
     }
     Ok(())
@@ -391,9 +928,11 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
 /// Terminal-Bench agents, from Epoch's CSV.
 pub fn terminal_bench(dir: &Path, out: &mut Vec<RawAgent>) -> Result<(), IngestError> {
     for row in csv_rows(&dir.join("epoch/data/external_benchmark_terminal_bench.csv"))? {
-        let (Some(agent), Some(model), Some(score)) =
-            (row.get("Agent"), row.get("Model version"), row.get("Accuracy mean").and_then(|s| percent(s, true)))
-        else {
+        let (Some(agent), Some(model), Some(score)) = (
+            row.get("Agent"),
+            row.get("Model version"),
+            row.get("Accuracy mean").and_then(|s| percent(s, true)),
+        ) else {
             continue;
         };
         if agent.trim().is_empty() {
@@ -417,7 +956,10 @@ pub fn terminal_bench(dir: &Path, out: &mut Vec<RawAgent>) -> Result<(), IngestE
 
 pub fn models_dev(data: &Value, out: &mut Vec<RawScore>) {
     for (id, row) in super::models_dev::benchmark_rows(data) {
-        let (Some(name), Some(score)) = (row.get("name").and_then(Value::as_str), row.get("score").and_then(Value::as_f64)) else {
+        let (Some(name), Some(score)) = (
+            row.get("name").and_then(Value::as_str),
+            row.get("score").and_then(Value::as_f64),
+        ) else {
             continue;
         };
         let metric = row.get("metric").and_then(Value::as_str);
@@ -437,7 +979,12 @@ pub fn models_dev(data: &Value, out: &mut Vec<RawScore>) {
 
 pub fn swe_bench(dir: &Path, out: &mut Vec<RawAgent>) -> Result<(), IngestError> {
     let data = read_json(&dir.join("swe-bench/data/leaderboards.json"))?;
-    for lb in data.get("leaderboards").and_then(Value::as_array).into_iter().flatten() {
+    for lb in data
+        .get("leaderboards")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         let bench = match lb.get("name").and_then(Value::as_str) {
             Some("Verified") => "swe-bench-verified",
             Some("Lite") => "swe-bench-lite",
@@ -446,13 +993,30 @@ pub fn swe_bench(dir: &Path, out: &mut Vec<RawAgent>) -> Result<(), IngestError>
             Some("bash-only") => "swe-bench-bash-only",
             _ => continue,
         };
-        for e in lb.get("results").and_then(Value::as_array).into_iter().flatten() {
-            let (Some(name), Some(score)) = (e.get("name").and_then(Value::as_str), e.get("resolved").and_then(Value::as_f64)) else {
+        for e in lb
+            .get("results")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let (Some(name), Some(score)) = (
+                e.get("name").and_then(Value::as_str),
+                e.get("resolved").and_then(Value::as_f64),
+            ) else {
                 continue;
             };
-            let tags: Vec<&str> = e.get("tags").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+            let tags: Vec<&str> = e
+                .get("tags")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
             let tagged = |prefix: &str| -> Vec<String> {
-                tags.iter().filter_map(|t| t.strip_prefix(prefix)).map(|t| t.trim().to_string()).collect()
+                tags.iter()
+                    .filter_map(|t| t.strip_prefix(prefix))
+                    .map(|t| t.trim().to_string())
+                    .collect()
             };
             out.push(RawAgent {
                 source: "swe-bench",
@@ -473,9 +1037,26 @@ pub fn swe_bench(dir: &Path, out: &mut Vec<RawAgent>) -> Result<(), IngestError>
 
 /// Suffixes that name how a model was run, not another model.
 const CONFIG_SUFFIXES: &[&str] = &[
-    "-thinking-64k", "-thinking-32k", "-thinking-16k", "-thinking-8k", "-thinking-auto", "-thinking", "-nothinking",
-    "-non-thinking", "-reasoning", "-base", "-xhigh-effort", "-high-effort", "-medium-effort", "-low-effort", "-high",
-    "-medium", "-low", "-minimal", "-xhigh", "-max",
+    "-thinking-64k",
+    "-thinking-32k",
+    "-thinking-16k",
+    "-thinking-8k",
+    "-thinking-auto",
+    "-thinking",
+    "-nothinking",
+    "-non-thinking",
+    "-reasoning",
+    "-base",
+    "-xhigh-effort",
+    "-high-effort",
+    "-medium-effort",
+    "-low-effort",
+    "-high",
+    "-medium",
+    "-low",
+    "-minimal",
+    "-xhigh",
+    "-max",
 ];
 
 /// Splits run configuration off a model name: `gpt-5-2025-08-07_high` → (`gpt-5-2025-08-07`,
@@ -485,16 +1066,21 @@ pub fn candidates(raw: &str) -> Vec<(String, Vec<String>)> {
     let mut name = raw.trim().to_lowercase();
     let mut config = Vec::new();
     // Epoch writes the reasoning effort after an underscore: `gpt-5-2025-08-07_high`.
-    if let Some((head, effort)) = name.rsplit_once('_') {
-        if ["high", "medium", "low", "minimal", "xhigh", "none", "auto"].contains(&effort) {
-            config.push(format!("effort={effort}"));
-            name = head.to_string();
-        }
+    if let Some((head, effort)) = name.rsplit_once('_')
+        && ["high", "medium", "low", "minimal", "xhigh", "none", "auto"].contains(&effort)
+    {
+        config.push(format!("effort={effort}"));
+        name = head.to_string();
     }
     let mut key = names::parse(&name).slug;
     let mut out = vec![(key.clone(), config.clone())];
     for _ in 0..4 {
-        let Some(suffix) = CONFIG_SUFFIXES.iter().find(|s| key.ends_with(*s) && key.len() > s.len()) else { break };
+        let Some(suffix) = CONFIG_SUFFIXES
+            .iter()
+            .find(|s| key.ends_with(*s) && key.len() > s.len())
+        else {
+            break;
+        };
         config.insert(0, suffix.trim_start_matches('-').to_string());
         key.truncate(key.len() - suffix.len());
         out.push((key.clone(), config.clone()));
@@ -509,19 +1095,33 @@ pub fn match_model(resolved: &Resolved, raw: &str) -> Option<(String, Option<Str
     }
     candidates(raw).into_iter().find_map(|(key, config)| {
         let s = resolved.lookup(&key)?;
-        Some((s.to_string(), (!config.is_empty()).then(|| config.join(", "))))
+        Some((
+            s.to_string(),
+            (!config.is_empty()).then(|| config.join(", ")),
+        ))
     })
 }
 
 /// Sources whose unmatched model names become models of their own (benchmarked, unpriced):
 /// they name real model versions. Agent leaderboards' model tags do not (`Llama 3.1`).
-const MODEL_NAMING_SOURCES: &[&str] = &["aider", "livebench", "lmarena", "bfcl", "epoch", "models-dev"];
+const MODEL_NAMING_SOURCES: &[&str] = &[
+    "aider",
+    "livebench",
+    "lmarena",
+    "bfcl",
+    "epoch",
+    "models-dev",
+];
 
 /// Records for benchmarked models no pricing source knows, under the name with its run
 /// configuration removed (the most stripped spelling, so `x-high` and `x-low` are one model).
 /// Also fills the report: per source, rows read, rows matched to a model that a pricing or
 /// metadata source knows, and the names that were not.
-pub fn unpriced_models(raw: &[RawScore], resolved: &Resolved, report: &mut Report) -> Vec<super::ModelRecord> {
+pub fn unpriced_models(
+    raw: &[RawScore],
+    resolved: &Resolved,
+    report: &mut Report,
+) -> Vec<super::ModelRecord> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for r in raw {
@@ -534,7 +1134,9 @@ pub fn unpriced_models(raw: &[RawScore], resolved: &Resolved, report: &mut Repor
         if !MODEL_NAMING_SOURCES.contains(&r.source) {
             continue;
         }
-        let Some((key, _)) = candidates(&r.model).pop() else { continue };
+        let Some((key, _)) = candidates(&r.model).pop() else {
+            continue;
+        };
         if key.is_empty() || !seen.insert(key.clone()) {
             continue;
         }
@@ -564,25 +1166,43 @@ fn display_name(raw: &str) -> String {
 pub fn epoch_models(dir: &Path) -> Result<Vec<super::ModelRecord>, IngestError> {
     let mut out = Vec::new();
     for row in csv_rows(&dir.join("epoch/data/model_versions.csv"))? {
-        let Some(id) = row.get("id").filter(|i| !i.trim().is_empty()) else { continue };
+        let Some(id) = row.get("id").filter(|i| !i.trim().is_empty()) else {
+            continue;
+        };
         // Ids carry the reasoning effort (`gpt-5-2025-08-07_high`): one model, several runs.
-        let Some((base, effort)) = candidates(id).into_iter().next() else { continue };
+        let Some((base, effort)) = candidates(id).into_iter().next() else {
+            continue;
+        };
         let parsed = names::parse(&base);
         if parsed.key.is_empty() {
             continue;
         }
-        let hf_vendor = row.get("Hugging Face developer id").map(|h| h.trim().to_lowercase()).filter(|h| !h.is_empty());
-        let columns: &[&str] = if effort.is_empty() { &["Unique display name", "Display name", "Model"] } else { &["Model"] };
+        let hf_vendor = row
+            .get("Hugging Face developer id")
+            .map(|h| h.trim().to_lowercase())
+            .filter(|h| !h.is_empty());
+        let columns: &[&str] = if effort.is_empty() {
+            &["Unique display name", "Display name", "Model"]
+        } else {
+            &["Model"]
+        };
         let name = columns
             .iter()
             .find_map(|k| row.get(*k).filter(|v| !v.trim().is_empty()))
             .cloned();
-        let date = row.get("Version release date").filter(|d| d.len() == 10 && d.starts_with("20")).cloned();
+        let date = row
+            .get("Version release date")
+            .filter(|d| d.len() == 10 && d.starts_with("20"))
+            .cloned();
         out.push(super::ModelRecord {
             source: "epoch",
             raw_id: id.clone(),
             rank: 5,
-            creator: names::creator_for(hf_vendor.as_deref().or(parsed.vendor.as_deref()), &parsed.key).map(str::to_string),
+            creator: names::creator_for(
+                hf_vendor.as_deref().or(parsed.vendor.as_deref()),
+                &parsed.key,
+            )
+            .map(str::to_string),
             name,
             release_date: date,
             parsed: Some(parsed),
@@ -592,7 +1212,12 @@ pub fn epoch_models(dir: &Path) -> Result<Vec<super::ModelRecord>, IngestError> 
     Ok(out)
 }
 
-fn dedup_headline<T>(rows: &mut [T], group: impl Fn(&T) -> (String, String), rank: impl Fn(&T) -> (bool, String, i64), set: impl Fn(&mut T, bool)) {
+fn dedup_headline<T>(
+    rows: &mut [T],
+    group: impl Fn(&T) -> (String, String),
+    rank: impl Fn(&T) -> (bool, String, i64),
+    set: impl Fn(&mut T, bool),
+) {
     let mut best: BTreeMap<(String, String), usize> = BTreeMap::new();
     for (i, r) in rows.iter().enumerate() {
         let g = group(r);
@@ -609,13 +1234,22 @@ fn dedup_headline<T>(rows: &mut [T], group: impl Fn(&T) -> (String, String), ran
     }
 }
 
+/// What [`attach`] produces: the rows of the benchmark and agent tables.
+pub struct Attached {
+    pub benchmarks: Vec<benchmark::Model>,
+    pub scores: Vec<score::Model>,
+    pub agents: Vec<agent::Model>,
+    pub agent_models: Vec<agent_model::Model>,
+    pub agent_scores: Vec<agent_score::Model>,
+}
+
 /// Benchmarks and headline-marked scores on canonical models.
 pub fn attach(
     raw: Vec<RawScore>,
     agents_raw: Vec<RawAgent>,
     resolved: &Resolved,
     report: &mut Report,
-) -> (Vec<benchmark::Model>, Vec<score::Model>, Vec<agent::Model>, Vec<agent_model::Model>, Vec<agent_score::Model>) {
+) -> Attached {
     let mut defs: BTreeMap<String, benchmark::Model> = DEFS
         .iter()
         .map(|d| {
@@ -643,20 +1277,37 @@ pub fn attach(
     for r in raw.iter().filter(|r| !defs.contains_key(&r.benchmark)) {
         let pct = r.config.as_deref().is_some_and(|c| {
             let c = c.to_lowercase();
-            ["percent", "rate", "pass@1", "resolved"].iter().any(|k| c.contains(k)) && !c.contains("index")
+            ["percent", "rate", "pass@1", "resolved"]
+                .iter()
+                .any(|k| c.contains(k))
+                && !c.contains("index")
         }) && (0.0..=100.0).contains(&r.score);
         if let Some(n) = &r.benchmark_name {
-            extra_names.entry(r.benchmark.clone()).or_insert_with(|| n.clone());
+            extra_names
+                .entry(r.benchmark.clone())
+                .or_insert_with(|| n.clone());
         }
-        let e = extra.entry(r.benchmark.clone()).or_insert((r.model.clone(), true));
+        let e = extra
+            .entry(r.benchmark.clone())
+            .or_insert((r.model.clone(), true));
         e.1 &= pct;
     }
     for (slug, (_, pct)) in extra {
-        let category = if ["swe", "terminal", "code", "aider", "sci"].iter().any(|k| slug.contains(k)) { "coding" } else { "other" };
+        let category = if ["swe", "terminal", "code", "aider", "sci"]
+            .iter()
+            .any(|k| slug.contains(k))
+        {
+            "coding"
+        } else {
+            "other"
+        };
         defs.insert(
             slug.clone(),
             benchmark::Model {
-                name: extra_names.get(&slug).cloned().unwrap_or_else(|| slug.clone()),
+                name: extra_names
+                    .get(&slug)
+                    .cloned()
+                    .unwrap_or_else(|| slug.clone()),
                 slug,
                 category: category.into(),
                 unit: if pct { "percent" } else { "score" }.into(),
@@ -690,11 +1341,20 @@ pub fn attach(
         });
     }
     // Headline: the publisher's own figure, else the most recent, else the best.
-    let publisher: BTreeMap<String, String> = defs.iter().map(|(k, d)| (k.clone(), d.source.clone())).collect();
+    let publisher: BTreeMap<String, String> = defs
+        .iter()
+        .map(|(k, d)| (k.clone(), d.source.clone()))
+        .collect();
     dedup_headline(
         &mut scores,
         |s| (s.model_slug.clone(), s.benchmark_slug.clone()),
-        |s| (publisher.get(&s.benchmark_slug) == Some(&s.source), s.as_of.clone().unwrap_or_default(), (s.score * 10_000.0) as i64),
+        |s| {
+            (
+                publisher.get(&s.benchmark_slug) == Some(&s.source),
+                s.as_of.clone().unwrap_or_default(),
+                (s.score * 10_000.0) as i64,
+            )
+        },
         |s, h| s.is_headline = h,
     );
 
@@ -751,13 +1411,38 @@ pub fn attach(
     dedup_headline(
         &mut agent_scores,
         |s| (s.agent_slug.clone(), s.benchmark_slug.clone()),
-        |s| (true, s.as_of.clone().unwrap_or_default(), (s.score * 10_000.0) as i64),
+        |s| {
+            (
+                true,
+                s.as_of.clone().unwrap_or_default(),
+                (s.score * 10_000.0) as i64,
+            )
+        },
         |s, h| s.is_headline = h,
     );
-    let used: BTreeSet<&str> = scores.iter().map(|s| s.benchmark_slug.as_str()).chain(agent_scores.iter().map(|s| s.benchmark_slug.as_str())).collect();
-    let benchmarks = defs.into_values().filter(|d| used.contains(d.slug.as_str())).collect();
-    let agent_models = agent_models.into_iter().map(|(agent_slug, model_slug)| agent_model::Model { agent_slug, model_slug }).collect();
-    (benchmarks, scores, agents.into_values().collect(), agent_models, agent_scores)
+    let used: BTreeSet<&str> = scores
+        .iter()
+        .map(|s| s.benchmark_slug.as_str())
+        .chain(agent_scores.iter().map(|s| s.benchmark_slug.as_str()))
+        .collect();
+    let benchmarks = defs
+        .into_values()
+        .filter(|d| used.contains(d.slug.as_str()))
+        .collect();
+    let agent_models = agent_models
+        .into_iter()
+        .map(|(agent_slug, model_slug)| agent_model::Model {
+            agent_slug,
+            model_slug,
+        })
+        .collect();
+    Attached {
+        benchmarks,
+        scores,
+        agents: agents.into_values().collect(),
+        agent_models,
+        agent_scores,
+    }
 }
 
 #[cfg(test)]
@@ -775,7 +1460,10 @@ mod tests {
 
     #[test]
     fn epoch_dates_become_iso() {
-        assert_eq!(epoch_date("17 November 2025 4:28pm").as_deref(), Some("2025-11-17"));
+        assert_eq!(
+            epoch_date("17 November 2025 4:28pm").as_deref(),
+            Some("2025-11-17")
+        );
         assert_eq!(epoch_date("soon"), None);
     }
 
@@ -788,8 +1476,14 @@ mod tests {
             parsed: Some(names::parse("gpt-5-2025-08-07")),
             ..Default::default()
         }]);
-        assert_eq!(match_model(&r, "gpt-5-2025-08-07_high"), Some(("gpt-5-2025-08-07".into(), Some("effort=high".into()))));
-        assert_eq!(match_model(&r, "gpt-5-2025-08-07-thinking-32k"), Some(("gpt-5-2025-08-07".into(), Some("thinking-32k".into()))));
+        assert_eq!(
+            match_model(&r, "gpt-5-2025-08-07_high"),
+            Some(("gpt-5-2025-08-07".into(), Some("effort=high".into())))
+        );
+        assert_eq!(
+            match_model(&r, "gpt-5-2025-08-07-thinking-32k"),
+            Some(("gpt-5-2025-08-07".into(), Some("thinking-32k".into())))
+        );
         assert_eq!(match_model(&r, "unknown-model"), None);
     }
 }

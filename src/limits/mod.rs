@@ -53,12 +53,18 @@ pub fn presented_key(headers: &HeaderMap) -> Option<String> {
     }
     let auth = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = auth.trim().split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_string())
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_string())
 }
 
 /// The client IP: the socket peer, or — when the peer is a trusted proxy — the rightmost
 /// `X-Forwarded-For` hop that is not itself a trusted proxy.
-pub fn client_ip(peer: Option<IpAddr>, headers: &HeaderMap, trusted: &[ipnet::IpNet]) -> Option<IpAddr> {
+pub fn client_ip(
+    peer: Option<IpAddr>,
+    headers: &HeaderMap,
+    trusted: &[ipnet::IpNet],
+) -> Option<IpAddr> {
     let is_trusted = |ip: &IpAddr| trusted.iter().any(|n| n.contains(ip));
     let peer = peer?;
     if !is_trusted(&peer) {
@@ -71,7 +77,14 @@ pub fn client_ip(peer: Option<IpAddr>, headers: &HeaderMap, trusted: &[ipnet::Ip
         .flat_map(|v| v.split(','))
         .filter_map(|h| h.trim().parse().ok())
         .collect();
-    Some(hops.iter().rev().find(|ip| !is_trusted(ip)).or(hops.first()).copied().unwrap_or(peer))
+    Some(
+        hops.iter()
+            .rev()
+            .find(|ip| !is_trusted(ip))
+            .or(hops.first())
+            .copied()
+            .unwrap_or(peer),
+    )
 }
 
 fn header_value(v: impl ToString) -> HeaderValue {
@@ -100,24 +113,43 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
     if !is_counted(&path) || req.method() == axum::http::Method::OPTIONS {
         return next.run(req).await;
     }
-    let resource = if path == "/graphql" { "graphql" } else { "rest" };
+    let resource = if path == "/graphql" {
+        "graphql"
+    } else {
+        "rest"
+    };
     let (tier, identity, limit) = match presented_key(req.headers()) {
         Some(key) => match keys::find_active(&state.db, &key).await {
-            Ok(Some(row)) => (Tier::Authenticated, format!("key:{}", row.id), state.config.authenticated_limit),
+            Ok(Some(row)) => (
+                Tier::Authenticated,
+                format!("key:{}", row.id),
+                state.config.authenticated_limit,
+            ),
             Ok(None) => {
                 state.metrics.limiter_decision("invalid_key");
-                let p = Problem::new(StatusCode::UNAUTHORIZED, "invalid_api_key", "The API key is unknown or revoked.")
-                    .with_header(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+                let p = Problem::new(
+                    StatusCode::UNAUTHORIZED,
+                    "invalid_api_key",
+                    "The API key is unknown or revoked.",
+                )
+                .with_header(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
                 return refuse(&path, p, "UNAUTHENTICATED");
             }
             Err(e) => {
                 tracing::error!(error = %e, "API key lookup failed");
-                let p = Problem::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "The key store is unavailable; retry shortly.");
+                let p = Problem::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "unavailable",
+                    "The key store is unavailable; retry shortly.",
+                );
                 return refuse(&path, p, "UNAVAILABLE");
             }
         },
         None => {
-            let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+            let peer = req
+                .extensions()
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip());
             let ip = client_ip(peer, req.headers(), &state.config.trusted_proxies)
                 .map_or_else(|| "unknown".to_string(), |ip| ip.to_string());
             (Tier::Free, ip, state.config.free_limit)
@@ -127,17 +159,25 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
     let count = state.counters.hit(&bucket).await;
     let headers = rate_headers(tier, resource, limit, count);
     if count.used > limit {
-        state.metrics.limiter_decision(&format!("{}_limited", tier.as_str()));
+        state
+            .metrics
+            .limiter_decision(&format!("{}_limited", tier.as_str()));
         let mut p = Problem::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
-            format!("The {} tier allows {limit} requests per hour; the window resets in {} s.", tier.as_str(), count.reset_in),
+            format!(
+                "The {} tier allows {limit} requests per hour; the window resets in {} s.",
+                tier.as_str(),
+                count.reset_in
+            ),
         )
         .with_header(header::RETRY_AFTER, header_value(count.reset_in));
         p.headers.extend(headers);
         return refuse(&path, p, "RATE_LIMITED");
     }
-    state.metrics.limiter_decision(&format!("{}_allowed", tier.as_str()));
+    state
+        .metrics
+        .limiter_decision(&format!("{}_allowed", tier.as_str()));
     req.extensions_mut().insert(Caller { tier, identity });
     let mut res = next.run(req).await;
     if res.status() == StatusCode::NOT_MODIFIED {
@@ -146,12 +186,20 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
     }
     res.headers_mut().extend(headers);
     if tier == Tier::Free {
-        res.headers_mut().insert(header::LINK, HeaderValue::from_static("</api/v1/sources>; rel=\"license\""));
+        res.headers_mut().insert(
+            header::LINK,
+            HeaderValue::from_static("</api/v1/sources>; rel=\"license\""),
+        );
     }
     res
 }
 
-fn rate_headers(tier: Tier, resource: &'static str, limit: u64, count: store::Count) -> Vec<(header::HeaderName, HeaderValue)> {
+fn rate_headers(
+    tier: Tier,
+    resource: &'static str,
+    limit: u64,
+    count: store::Count,
+) -> Vec<(header::HeaderName, HeaderValue)> {
     let remaining = limit.saturating_sub(count.used);
     let name = |s: &'static str| header::HeaderName::from_static(s);
     vec![
@@ -159,9 +207,26 @@ fn rate_headers(tier: Tier, resource: &'static str, limit: u64, count: store::Co
         (name("x-ratelimit-remaining"), header_value(remaining)),
         (name("x-ratelimit-used"), header_value(count.used)),
         (name("x-ratelimit-reset"), header_value(count.reset)),
-        (name("x-ratelimit-resource"), HeaderValue::from_static(resource)),
-        (name("ratelimit-policy"), header_value(format!("\"{}\";q={limit};w={}", tier.as_str(), store::WINDOW))),
-        (name("ratelimit"), header_value(format!("\"{}\";r={remaining};t={}", tier.as_str(), count.reset_in))),
+        (
+            name("x-ratelimit-resource"),
+            HeaderValue::from_static(resource),
+        ),
+        (
+            name("ratelimit-policy"),
+            header_value(format!(
+                "\"{}\";q={limit};w={}",
+                tier.as_str(),
+                store::WINDOW
+            )),
+        ),
+        (
+            name("ratelimit"),
+            header_value(format!(
+                "\"{}\";r={remaining};t={}",
+                tier.as_str(),
+                count.reset_in
+            )),
+        ),
     ]
 }
 
@@ -173,17 +238,29 @@ mod tests {
     fn forwarded_for_is_honoured_only_from_trusted_proxies() {
         let trusted: Vec<ipnet::IpNet> = vec!["10.0.0.0/8".parse().unwrap()];
         let mut h = HeaderMap::new();
-        h.insert("x-forwarded-for", HeaderValue::from_static("1.2.3.4, 5.6.7.8, 10.0.0.9"));
+        h.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("1.2.3.4, 5.6.7.8, 10.0.0.9"),
+        );
         let untrusted_peer: IpAddr = "9.9.9.9".parse().unwrap();
-        assert_eq!(client_ip(Some(untrusted_peer), &h, &trusted), Some(untrusted_peer));
+        assert_eq!(
+            client_ip(Some(untrusted_peer), &h, &trusted),
+            Some(untrusted_peer)
+        );
         let proxy: IpAddr = "10.0.0.1".parse().unwrap();
-        assert_eq!(client_ip(Some(proxy), &h, &trusted), Some("5.6.7.8".parse().unwrap()));
+        assert_eq!(
+            client_ip(Some(proxy), &h, &trusted),
+            Some("5.6.7.8".parse().unwrap())
+        );
     }
 
     #[test]
     fn keys_come_from_either_header() {
         let mut h = HeaderMap::new();
-        h.insert(header::AUTHORIZATION, HeaderValue::from_static("Bearer mds_abc"));
+        h.insert(
+            header::AUTHORIZATION,
+            HeaderValue::from_static("Bearer mds_abc"),
+        );
         assert_eq!(presented_key(&h).as_deref(), Some("mds_abc"));
         h.insert("x-api-key", HeaderValue::from_static("mds_x"));
         assert_eq!(presented_key(&h).as_deref(), Some("mds_x"));

@@ -21,12 +21,18 @@ pub struct Count {
 pub const WINDOW: u64 = 3600;
 
 fn now_secs() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 fn count_at(used: u64, now: u64) -> Count {
     let reset = (now / WINDOW + 1) * WINDOW;
-    Count { used, reset, reset_in: reset - now }
+    Count {
+        used,
+        reset,
+        reset_in: reset - now,
+    }
 }
 
 /// In-process counters: (bucket, hour) → count.
@@ -99,7 +105,12 @@ impl RedisStore {
             .set_response_timeout(Some(Duration::from_millis(500)))
             .set_number_of_retries(1);
         let conn = redis::aio::ConnectionManager::new_lazy_with_config(client, config)?;
-        Ok(Self { conn, prefix: prefix.to_string(), hit: redis::Script::new(HIT_SCRIPT), refund: redis::Script::new(REFUND_SCRIPT) })
+        Ok(Self {
+            conn,
+            prefix: prefix.to_string(),
+            hit: redis::Script::new(HIT_SCRIPT),
+            refund: redis::Script::new(REFUND_SCRIPT),
+        })
     }
 
     fn key(&self, bucket: &str) -> String {
@@ -108,19 +119,30 @@ impl RedisStore {
 
     pub async fn hit(&self, bucket: &str) -> redis::RedisResult<Count> {
         let mut conn = self.conn.clone();
-        let (used, now): (u64, u64) = self.hit.key(self.key(bucket)).invoke_async(&mut conn).await?;
+        let (used, now): (u64, u64) = self
+            .hit
+            .key(self.key(bucket))
+            .invoke_async(&mut conn)
+            .await?;
         Ok(count_at(used, now))
     }
 
     pub async fn refund(&self, bucket: &str) -> redis::RedisResult<()> {
         let mut conn = self.conn.clone();
-        let _: i64 = self.refund.key(self.key(bucket)).invoke_async(&mut conn).await?;
+        let _: i64 = self
+            .refund
+            .key(self.key(bucket))
+            .invoke_async(&mut conn)
+            .await?;
         Ok(())
     }
 
     pub async fn ping(&self) -> redis::RedisResult<()> {
         let mut conn = self.conn.clone();
-        redis::cmd("PING").query_async::<String>(&mut conn).await.map(|_| ())
+        redis::cmd("PING")
+            .query_async::<String>(&mut conn)
+            .await
+            .map(|_| ())
     }
 }
 
@@ -172,7 +194,10 @@ impl Counters {
     }
 
     fn redis_failed(&self, e: &redis::RedisError) {
-        self.retry_after_ms.store(self.elapsed_ms() + RETRY_INTERVAL.as_millis() as u64, Ordering::Relaxed);
+        self.retry_after_ms.store(
+            self.elapsed_ms() + RETRY_INTERVAL.as_millis() as u64,
+            Ordering::Relaxed,
+        );
         if !self.fallback.swap(true, Ordering::Relaxed) {
             tracing::warn!(error = %e, "Redis unreachable: rate limits are counted in-process until it is back");
         }

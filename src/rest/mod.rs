@@ -28,7 +28,9 @@ fn is_slug(s: &str) -> bool {
 fn set_path(vars: &mut Map<String, Value>, path: &str, value: Value) {
     match path.split_once('.') {
         Some((head, rest)) => {
-            let inner = vars.entry(head.to_string()).or_insert_with(|| Value::Object(Map::new()));
+            let inner = vars
+                .entry(head.to_string())
+                .or_insert_with(|| Value::Object(Map::new()));
             if let Value::Object(m) = inner {
                 set_path(m, rest, value);
             }
@@ -51,25 +53,44 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
     let bad = |detail: String| Problem::invalid_parameter(p.name, detail);
     match p.kind {
         Kind::Page => match raw.parse::<u64>() {
-            Ok(n) if n >= 1 && n <= 1_000_000 => Ok(json!(n)),
-            _ => Err(bad(format!("page must be a whole number from 1, got {raw:?}"))),
+            Ok(n) if (1..=1_000_000).contains(&n) => Ok(json!(n)),
+            _ => Err(bad(format!(
+                "page must be a whole number from 1, got {raw:?}"
+            ))),
         },
         Kind::Limit => match raw.parse::<u64>() {
             Ok(n) if (1..=100).contains(&n) => Ok(json!(n)),
-            _ => Err(bad(format!("{} must be a whole number from 1 to 100, got {raw:?}", p.name))),
+            _ => Err(bad(format!(
+                "{} must be a whole number from 1 to 100, got {raw:?}",
+                p.name
+            ))),
         },
-        Kind::Enum(values) => values.iter().find(|(r, _)| *r == raw).map(|(_, g)| json!(g)).ok_or_else(|| {
-            let allowed: Vec<&str> = values.iter().map(|(r, _)| *r).collect();
-            bad(format!("{} must be one of {}, got {raw:?}", p.name, allowed.join(", ")))
-        }),
+        Kind::Enum(values) => values
+            .iter()
+            .find(|(r, _)| *r == raw)
+            .map(|(_, g)| json!(g))
+            .ok_or_else(|| {
+                let allowed: Vec<&str> = values.iter().map(|(r, _)| *r).collect();
+                bad(format!(
+                    "{} must be one of {}, got {raw:?}",
+                    p.name,
+                    allowed.join(", ")
+                ))
+            }),
         Kind::Bool => match raw {
             "true" => Ok(json!(true)),
             "false" => Ok(json!(false)),
-            _ => Err(bad(format!("{} must be true or false, got {raw:?}", p.name))),
+            _ => Err(bad(format!(
+                "{} must be true or false, got {raw:?}",
+                p.name
+            ))),
         },
         Kind::NonNegative => match raw.parse::<f64>() {
             Ok(x) if x.is_finite() && x >= 0.0 => Ok(json!(x)),
-            _ => Err(bad(format!("{} must be a finite number ≥ 0, got {raw:?}", p.name))),
+            _ => Err(bad(format!(
+                "{} must be a finite number ≥ 0, got {raw:?}",
+                p.name
+            ))),
         },
         Kind::Text => {
             let t = raw.trim();
@@ -85,11 +106,18 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
             if is_slug(raw) {
                 Ok(json!(raw))
             } else {
-                Err(bad(format!("{} must be a slug ([a-z0-9][a-z0-9.-]*), got {raw:?}", p.name)))
+                Err(bad(format!(
+                    "{} must be a slug ([a-z0-9][a-z0-9.-]*), got {raw:?}",
+                    p.name
+                )))
             }
         }
         Kind::SlugList => {
-            let slugs: Vec<&str> = raw.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+            let slugs: Vec<&str> = raw
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect();
             if let Some(s) = slugs.iter().find(|s| !is_slug(s)) {
                 return Err(bad(format!("{s:?} is not a slug")));
             }
@@ -100,7 +128,11 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
                 return Err(bad(format!("{} must not repeat a slug", p.name)));
             }
             if !(2..=10).contains(&slugs.len()) {
-                return Err(bad(format!("{} takes 2 to 10 comma-separated slugs, got {}", p.name, slugs.len())));
+                return Err(bad(format!(
+                    "{} takes 2 to 10 comma-separated slugs, got {}",
+                    p.name,
+                    slugs.len()
+                )));
             }
             Ok(json!(slugs))
         }
@@ -109,7 +141,11 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
 
 /// Validates path and query parameters against the endpoint's row. Unknown query
 /// parameters are ignored; a known one with a bad value is a 400 naming it.
-pub fn prepare(ep: &Endpoint, path: &HashMap<String, String>, query: &[(String, String)]) -> Result<Prepared, Problem> {
+pub fn prepare(
+    ep: &Endpoint,
+    path: &HashMap<String, String>,
+    query: &[(String, String)],
+) -> Result<Prepared, Problem> {
     let mut variables = Map::new();
     let mut page = 1u64;
     let mut per_page = 20u64;
@@ -117,16 +153,25 @@ pub fn prepare(ep: &Endpoint, path: &HashMap<String, String>, query: &[(String, 
         let raw = if p.in_path {
             path.get(p.name).map(String::as_str)
         } else {
-            query.iter().find(|(k, _)| k == p.name).map(|(_, v)| v.as_str())
+            query
+                .iter()
+                .find(|(k, _)| k == p.name)
+                .map(|(_, v)| v.as_str())
         };
         let Some(raw) = raw else {
             if p.required {
-                return Err(Problem::invalid_parameter(p.name, format!("{} is required", p.name)));
+                return Err(Problem::invalid_parameter(
+                    p.name,
+                    format!("{} is required", p.name),
+                ));
             }
             continue;
         };
         if p.in_path && !is_slug(raw) {
-            return Err(Problem::not_found(format!("no {} with slug {raw:?}", ep.noun)));
+            return Err(Problem::not_found(format!(
+                "no {} with slug {raw:?}",
+                ep.noun
+            )));
         }
         let value = parse_value(p, raw)?;
         match p.kind {
@@ -142,7 +187,11 @@ pub fn prepare(ep: &Endpoint, path: &HashMap<String, String>, query: &[(String, 
         set_path(&mut variables, "first", json!(per_page));
         set_path(&mut variables, "offset", json!((page - 1) * per_page));
     }
-    Ok(Prepared { variables, page, per_page })
+    Ok(Prepared {
+        variables,
+        page,
+        per_page,
+    })
 }
 
 /// Runs the endpoint's document and builds the envelope. `attribution` is added to `meta`
@@ -155,7 +204,8 @@ pub async fn execute(
     attribution: Option<&Value>,
     path_slug: Option<&str>,
 ) -> Result<Value, Problem> {
-    let req = async_graphql::Request::new(ep.document).variables(Variables::from_json(Value::Object(prepared.variables)));
+    let req = async_graphql::Request::new(ep.document)
+        .variables(Variables::from_json(Value::Object(prepared.variables)));
     let mut resp = schema.execute(graphql::with_loader(req, db)).await;
     graphql::add_codes(&mut resp);
     if let Some(e) = resp.errors.first() {
@@ -188,7 +238,10 @@ pub async fn execute(
             meta.insert("total".into(), json!(total));
             meta.insert("page".into(), json!(prepared.page));
             meta.insert("per_page".into(), json!(prepared.per_page));
-            meta.insert("total_pages".into(), json!(total.div_ceil(prepared.per_page.max(1))));
+            meta.insert(
+                "total_pages".into(),
+                json!(total.div_ceil(prepared.per_page.max(1))),
+            );
             result.get("items").cloned().unwrap_or_else(|| json!([]))
         }
         Shape::Item => {
@@ -217,7 +270,10 @@ mod tests {
     }
 
     fn query(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     }
 
     #[test]
@@ -225,7 +281,14 @@ mod tests {
         let p = prepare(
             ep("/api/v1/models"),
             &HashMap::new(),
-            &query(&[("sort", "price"), ("page", "3"), ("limit", "10"), ("open_source", "true"), ("max_price", "2.5"), ("x", "y")]),
+            &query(&[
+                ("sort", "price"),
+                ("page", "3"),
+                ("limit", "10"),
+                ("open_source", "true"),
+                ("max_price", "2.5"),
+                ("x", "y"),
+            ]),
         )
         .unwrap();
         assert_eq!(
@@ -253,10 +316,20 @@ mod tests {
             assert_eq!(e.status, StatusCode::BAD_REQUEST, "{k}={v}");
             assert_eq!(e.param.as_deref(), Some(k));
         }
-        let e = prepare(ep("/api/v1/models/search"), &HashMap::new(), &query(&[("q", " ")])).unwrap_err();
+        let e = prepare(
+            ep("/api/v1/models/search"),
+            &HashMap::new(),
+            &query(&[("q", " ")]),
+        )
+        .unwrap_err();
         assert_eq!(e.param.as_deref(), Some("q"));
         for models in ["a", "a,b,c,d,e,f,g,h,i,j,k", "a,a"] {
-            let e = prepare(ep("/api/v1/compare"), &HashMap::new(), &query(&[("models", models)])).unwrap_err();
+            let e = prepare(
+                ep("/api/v1/compare"),
+                &HashMap::new(),
+                &query(&[("models", models)]),
+            )
+            .unwrap_err();
             assert_eq!(e.param.as_deref(), Some("models"), "{models}");
         }
     }

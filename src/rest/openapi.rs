@@ -9,12 +9,16 @@ fn param_schema(kind: Kind) -> Value {
     match kind {
         Kind::Page => json!({"type": "integer", "minimum": 1, "default": 1}),
         Kind::Limit => json!({"type": "integer", "minimum": 1, "maximum": 100, "default": 20}),
-        Kind::Enum(values) => json!({"type": "string", "enum": values.iter().map(|(r, _)| *r).collect::<Vec<_>>()}),
+        Kind::Enum(values) => {
+            json!({"type": "string", "enum": values.iter().map(|(r, _)| *r).collect::<Vec<_>>()})
+        }
         Kind::Bool => json!({"type": "boolean"}),
         Kind::NonNegative => json!({"type": "number", "minimum": 0}),
         Kind::Text => json!({"type": "string", "minLength": 1, "maxLength": 100}),
         Kind::Slug => json!({"type": "string", "pattern": "^[a-z0-9][a-z0-9.-]*$"}),
-        Kind::SlugList => json!({"type": "string", "description": "2 to 10 distinct comma-separated slugs"}),
+        Kind::SlugList => {
+            json!({"type": "string", "description": "2 to 10 distinct comma-separated slugs"})
+        }
     }
 }
 
@@ -45,8 +49,14 @@ fn schemas() -> Value {
     let model_summary = obj(&[
         ("slug", s()),
         ("name", s()),
-        ("creator", json!({"oneOf": [named.clone(), {"type": "null"}]})),
-        ("category", json!({"type": "string", "enum": ["llm", "multimodal", "image"]})),
+        (
+            "creator",
+            json!({"oneOf": [named.clone(), {"type": "null"}]}),
+        ),
+        (
+            "category",
+            json!({"type": "string", "enum": ["llm", "multimodal", "image"]}),
+        ),
         ("open_source", nullable("boolean")),
         ("release_date", nullable("string")),
         ("context_window", nullable("integer")),
@@ -108,7 +118,15 @@ fn schemas() -> Value {
         ("average_score", nullable("number")),
         ("benchmarks_count", json!({"type": "integer"})),
         ("models", array(s())),
-        ("scores", array(obj(&[("benchmark", named.clone()), ("score", json!({"type": "number"})), ("as_of", nullable("string")), ("source", s())]))),
+        (
+            "scores",
+            array(obj(&[
+                ("benchmark", named.clone()),
+                ("score", json!({"type": "number"})),
+                ("as_of", nullable("string")),
+                ("source", s()),
+            ])),
+        ),
     ]);
     let price_point = obj(&[
         ("provider", named.clone()),
@@ -121,7 +139,10 @@ fn schemas() -> Value {
         ("source", s()),
     ]);
     let mut model_detail = model_summary.clone();
-    if let Some(props) = model_detail.get_mut("properties").and_then(Value::as_object_mut) {
+    if let Some(props) = model_detail
+        .get_mut("properties")
+        .and_then(Value::as_object_mut)
+    {
         props.insert("family".into(), nullable("string"));
         props.insert("reasoning".into(), nullable("boolean"));
         props.insert("tool_call".into(), nullable("boolean"));
@@ -129,20 +150,43 @@ fn schemas() -> Value {
         props.insert("scores".into(), array(reference("Score")));
         props.insert("offerings".into(), array(reference("Offering")));
     }
-    let paged = |item: Value| obj(&[("total", json!({"type": "integer"})), ("items", array(item))]);
+    let paged = |item: Value| {
+        obj(&[
+            ("total", json!({"type": "integer"})),
+            ("items", array(item)),
+        ])
+    };
     let mut provider_detail = provider.clone();
-    if let Some(props) = provider_detail.get_mut("properties").and_then(Value::as_object_mut) {
+    if let Some(props) = provider_detail
+        .get_mut("properties")
+        .and_then(Value::as_object_mut)
+    {
         props.insert("offerings".into(), paged(reference("Offering")));
         props.insert(
             "created_models".into(),
-            paged(obj(&[("slug", s()), ("name", s()), ("category", s()), ("input_price", nullable("number")), ("average_score", nullable("number"))])),
+            paged(obj(&[
+                ("slug", s()),
+                ("name", s()),
+                ("category", s()),
+                ("input_price", nullable("number")),
+                ("average_score", nullable("number")),
+            ])),
         );
     }
     let mut benchmark_detail = benchmark.clone();
-    if let Some(props) = benchmark_detail.get_mut("properties").and_then(Value::as_object_mut) {
+    if let Some(props) = benchmark_detail
+        .get_mut("properties")
+        .and_then(Value::as_object_mut)
+    {
         props.insert(
             "top_models".into(),
-            array(obj(&[("model", named.clone()), ("score", json!({"type": "number"})), ("config", nullable("string")), ("source", s()), ("as_of", nullable("string"))])),
+            array(obj(&[
+                ("model", named.clone()),
+                ("score", json!({"type": "number"})),
+                ("config", nullable("string")),
+                ("source", s()),
+                ("as_of", nullable("string")),
+            ])),
         );
     }
     json!({
@@ -210,8 +254,14 @@ pub fn document() -> Value {
             })
             .collect();
         let body = match ep.shape {
-            Shape::List => obj(&[("data", array(reference(ep.schema))), ("meta", reference("ListMeta"))]),
-            Shape::Item => obj(&[("data", reference(ep.schema)), ("meta", reference("ItemMeta"))]),
+            Shape::List => obj(&[
+                ("data", array(reference(ep.schema))),
+                ("meta", reference("ListMeta")),
+            ]),
+            Shape::Item => obj(&[
+                ("data", reference(ep.schema)),
+                ("meta", reference("ItemMeta")),
+            ]),
         };
         let mut responses = json!({
             "200": {"description": "OK", "content": {"application/json": {"schema": body}}},
@@ -223,7 +273,10 @@ pub fn document() -> Value {
         if ep.params.iter().any(|p| p.in_path) || ep.path.ends_with("compare") {
             responses["404"] = problem("Unknown slug (`not_found`)");
         }
-        let op_id = ep.path.trim_start_matches("/api/v1/").replace(['/', '{', '}'], "_");
+        let op_id = ep
+            .path
+            .trim_start_matches("/api/v1/")
+            .replace(['/', '{', '}'], "_");
         paths.insert(
             ep.path.to_string(),
             json!({"get": {

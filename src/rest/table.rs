@@ -60,34 +60,114 @@ pub struct Endpoint {
 }
 
 const fn q(name: &'static str, var: &'static str, kind: Kind, description: &'static str) -> Param {
-    Param { name, var, kind, required: false, in_path: false, description }
+    Param {
+        name,
+        var,
+        kind,
+        required: false,
+        in_path: false,
+        description,
+    }
 }
 
-const fn required(name: &'static str, var: &'static str, kind: Kind, description: &'static str) -> Param {
-    Param { name, var, kind, required: true, in_path: false, description }
+const fn required(
+    name: &'static str,
+    var: &'static str,
+    kind: Kind,
+    description: &'static str,
+) -> Param {
+    Param {
+        name,
+        var,
+        kind,
+        required: true,
+        in_path: false,
+        description,
+    }
 }
 
 const fn path(name: &'static str, description: &'static str) -> Param {
-    Param { name, var: name, kind: Kind::Slug, required: true, in_path: true, description }
+    Param {
+        name,
+        var: name,
+        kind: Kind::Slug,
+        required: true,
+        in_path: true,
+        description,
+    }
 }
 
 const PAGE: Param = q("page", "", Kind::Page, "Page number, from 1 (default 1).");
-const LIMIT: Param = q("limit", "first", Kind::Limit, "Items per page, 1-100 (default 20).");
-const SORT: &[(&str, &str)] = &[("score", "SCORE"), ("price", "PRICE"), ("name", "NAME"), ("date", "DATE")];
+const LIMIT: Param = q(
+    "limit",
+    "first",
+    Kind::Limit,
+    "Items per page, 1-100 (default 20).",
+);
+const SORT: &[(&str, &str)] = &[
+    ("score", "SCORE"),
+    ("price", "PRICE"),
+    ("name", "NAME"),
+    ("date", "DATE"),
+];
 const ORDER: &[(&str, &str)] = &[("asc", "ASC"), ("desc", "DESC")];
-const CATEGORY: &[(&str, &str)] = &[("llm", "LLM"), ("multimodal", "MULTIMODAL"), ("image", "IMAGE")];
+const CATEGORY: &[(&str, &str)] = &[
+    ("llm", "LLM"),
+    ("multimodal", "MULTIMODAL"),
+    ("image", "IMAGE"),
+];
 
 const MODEL_LIST_PARAMS: &[Param] = &[
     PAGE,
     LIMIT,
-    q("sort", "sort", Kind::Enum(SORT), "Sort field: score, price, name or date."),
-    q("order", "order", Kind::Enum(ORDER), "asc or desc (default: score desc, price asc, name asc, date desc)."),
-    q("provider", "filter.provider", Kind::Slug, "Only models this provider offers."),
-    q("creator", "filter.creator", Kind::Slug, "Only models this organisation created."),
-    q("open_source", "filter.openSource", Kind::Bool, "true: open-weight models only; false: closed only."),
-    q("min_score", "filter.minScore", Kind::NonNegative, "Minimum average score."),
-    q("max_price", "filter.maxPrice", Kind::NonNegative, "Maximum input price, USD per 1M tokens."),
-    q("category", "filter.category", Kind::Enum(CATEGORY), "llm, multimodal or image."),
+    q(
+        "sort",
+        "sort",
+        Kind::Enum(SORT),
+        "Sort field: score, price, name or date.",
+    ),
+    q(
+        "order",
+        "order",
+        Kind::Enum(ORDER),
+        "asc or desc (default: score desc, price asc, name asc, date desc).",
+    ),
+    q(
+        "provider",
+        "filter.provider",
+        Kind::Slug,
+        "Only models this provider offers.",
+    ),
+    q(
+        "creator",
+        "filter.creator",
+        Kind::Slug,
+        "Only models this organisation created.",
+    ),
+    q(
+        "open_source",
+        "filter.openSource",
+        Kind::Bool,
+        "true: open-weight models only; false: closed only.",
+    ),
+    q(
+        "min_score",
+        "filter.minScore",
+        Kind::NonNegative,
+        "Minimum average score.",
+    ),
+    q(
+        "max_price",
+        "filter.maxPrice",
+        Kind::NonNegative,
+        "Maximum input price, USD per 1M tokens.",
+    ),
+    q(
+        "category",
+        "filter.category",
+        Kind::Enum(CATEGORY),
+        "llm, multimodal or image.",
+    ),
 ];
 
 /// Fields of a model in lists.

@@ -3,11 +3,12 @@
 //! bumped. Importing the same bytes again changes nothing.
 
 use entity::{
-    agent, agent_model, agent_score, benchmark, dataset, model, model_alias, offering, price_history, provider,
-    score, source,
+    agent, agent_model, agent_score, benchmark, dataset, model, model_alias, offering,
+    price_history, provider, score, source,
 };
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, IntoActiveModel, TransactionTrait,
+    ActiveModelTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, IntoActiveModel,
+    TransactionTrait,
 };
 
 use crate::snapshot::{Snapshot, SnapshotError, sha256_hex};
@@ -55,7 +56,10 @@ where
     E::ActiveModel: ActiveModelTrait<Entity = E> + Send,
 {
     let per_chunk = (PARAMS_PER_STATEMENT / columns.max(1)).max(1);
-    let mut rows = rows.into_iter().map(|m| m.into_active_model().reset_all()).peekable();
+    let mut rows = rows
+        .into_iter()
+        .map(|m| m.into_active_model().reset_all())
+        .peekable();
     while rows.peek().is_some() {
         let chunk: Vec<E::ActiveModel> = rows.by_ref().take(per_chunk).collect();
         E::insert_many(chunk).exec_without_returning(db).await?;

@@ -3,7 +3,10 @@
 
 use entity::api_key;
 use rand::RngCore;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    Set,
+};
 
 use crate::config::KeyTier;
 use crate::snapshot::sha256_hex;
@@ -49,7 +52,11 @@ pub fn hash(key: &str) -> String {
     sha256_hex(key.as_bytes())
 }
 
-pub async fn create(db: &DatabaseConnection, name: &str, tier: KeyTier) -> Result<Created, KeyError> {
+pub async fn create(
+    db: &DatabaseConnection,
+    name: &str,
+    tier: KeyTier,
+) -> Result<Created, KeyError> {
     let mut bytes = [0u8; 24];
     rand::rng().fill_bytes(&mut bytes);
     let key = format!("{KEY_PREFIX}{}", hex::encode(bytes));
@@ -71,7 +78,10 @@ pub async fn create(db: &DatabaseConnection, name: &str, tier: KeyTier) -> Resul
 }
 
 pub async fn list(db: &DatabaseConnection) -> Result<Vec<api_key::Model>, DbErr> {
-    api_key::Entity::find().order_by_asc(api_key::Column::Id).all(db).await
+    api_key::Entity::find()
+        .order_by_asc(api_key::Column::Id)
+        .all(db)
+        .await
 }
 
 /// Revokes the active key whose prefix or id is `which`.
@@ -81,14 +91,20 @@ pub async fn revoke(db: &DatabaseConnection, which: &str) -> Result<api_key::Mod
         Ok(id) => q.filter(api_key::Column::Id.eq(id)),
         Err(_) => q.filter(api_key::Column::Prefix.eq(which)),
     };
-    let row = q.one(db).await?.ok_or_else(|| KeyError::NotFound(which.to_string()))?;
+    let row = q
+        .one(db)
+        .await?
+        .ok_or_else(|| KeyError::NotFound(which.to_string()))?;
     let mut active: api_key::ActiveModel = row.into();
     active.revoked_at = Set(Some(now()));
     Ok(active.update(db).await?)
 }
 
 /// The active key row for a presented key, if any.
-pub async fn find_active(db: &DatabaseConnection, key: &str) -> Result<Option<api_key::Model>, DbErr> {
+pub async fn find_active(
+    db: &DatabaseConnection,
+    key: &str,
+) -> Result<Option<api_key::Model>, DbErr> {
     api_key::Entity::find()
         .filter(api_key::Column::KeyHash.eq(hash(key)))
         .filter(api_key::Column::RevokedAt.is_null())

@@ -11,7 +11,8 @@ use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr};
 /// Opens a pool on `url` (`sqlite://file.db?mode=rwc`, `postgres://…`).
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let mut opts = ConnectOptions::new(url.to_string());
-    opts.sqlx_logging(false).max_connections(if url.starts_with("sqlite") { 4 } else { 16 });
+    opts.sqlx_logging(false)
+        .max_connections(if url.starts_with("sqlite") { 4 } else { 16 });
     Database::connect(opts).await
 }
 

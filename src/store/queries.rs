@@ -5,13 +5,13 @@
 use std::collections::HashMap;
 
 use entity::{
-    agent, agent_model, agent_score, benchmark, dataset, model, model_alias, offering, price_history, provider,
-    score, source,
+    agent, agent_model, agent_score, benchmark, dataset, model, model_alias, offering,
+    price_history, provider, score, source,
 };
-use sea_orm::sea_query::{Expr, ExprTrait, Query, SimpleExpr};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, IntoColumnRef, LikeExpr, Query, SimpleExpr};
 use sea_orm::{
-    ColumnTrait, Condition, DatabaseBackend, DatabaseConnection, DbErr, EntityTrait,
-    Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select,
+    ColumnTrait, Condition, DatabaseBackend, DatabaseConnection, DbErr, EntityTrait, Order,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select,
 };
 
 /// Model list filters (API.md §3).
@@ -59,7 +59,8 @@ fn name_key(backend: DatabaseBackend, column: &str) -> SimpleExpr {
 
 /// Appends `ORDER BY col IS NULL, col <order>`: nulls last in both directions.
 fn order_nulls_last<E: EntityTrait>(q: Select<E>, col: SimpleExpr, order: Order) -> Select<E> {
-    q.order_by(col.clone().is_null(), Order::Asc).order_by(col, order)
+    q.order_by(col.clone().is_null(), Order::Asc)
+        .order_by(col, order)
 }
 
 fn model_condition(f: &ModelFilter) -> Condition {
@@ -108,10 +109,10 @@ pub async fn models_page(
     let base = model::Entity::find().filter(model_condition(filter));
     let total = base.clone().count(db).await?;
     let col: SimpleExpr = match sort {
-        ModelSort::Score => Expr::col(model::Column::AverageScore).into(),
-        ModelSort::Price => Expr::col(model::Column::InputPrice).into(),
+        ModelSort::Score => Expr::col(model::Column::AverageScore),
+        ModelSort::Price => Expr::col(model::Column::InputPrice),
         ModelSort::Name => name_key(db.get_database_backend(), "name"),
-        ModelSort::Date => Expr::col(model::Column::ReleaseDate).into(),
+        ModelSort::Date => Expr::col(model::Column::ReleaseDate),
     };
     let rows = order_nulls_last(base, col, order)
         .order_by(model::Column::Slug, Order::Asc)
@@ -123,18 +124,27 @@ pub async fn models_page(
 }
 
 /// A model by slug or by any of its aliases.
-pub async fn model_by_slug_or_alias(db: &DatabaseConnection, slug: &str) -> Result<Option<model::Model>, DbErr> {
+pub async fn model_by_slug_or_alias(
+    db: &DatabaseConnection,
+    slug: &str,
+) -> Result<Option<model::Model>, DbErr> {
     if let Some(m) = model::Entity::find_by_id(slug.to_string()).one(db).await? {
         return Ok(Some(m));
     }
-    let Some(alias) = model_alias::Entity::find_by_id(slug.to_string()).one(db).await? else {
+    let Some(alias) = model_alias::Entity::find_by_id(slug.to_string())
+        .one(db)
+        .await?
+    else {
         return Ok(None);
     };
     model::Entity::find_by_id(alias.model_slug).one(db).await
 }
 
 /// Resolves each slug or alias to a canonical slug; unknown ones map to `None`.
-pub async fn resolve_slugs(db: &DatabaseConnection, slugs: &[String]) -> Result<Vec<Option<String>>, DbErr> {
+pub async fn resolve_slugs(
+    db: &DatabaseConnection,
+    slugs: &[String],
+) -> Result<Vec<Option<String>>, DbErr> {
     let direct: HashMap<String, ()> = model::Entity::find()
         .filter(model::Column::Slug.is_in(slugs.iter().cloned()))
         .all(db)
@@ -151,32 +161,47 @@ pub async fn resolve_slugs(db: &DatabaseConnection, slugs: &[String]) -> Result<
         .collect();
     Ok(slugs
         .iter()
-        .map(|s| if direct.contains_key(s) { Some(s.clone()) } else { aliases.get(s).cloned() })
+        .map(|s| {
+            if direct.contains_key(s) {
+                Some(s.clone())
+            } else {
+                aliases.get(s).cloned()
+            }
+        })
         .collect())
 }
 
 /// `%` and `_` are wildcards in LIKE; search text is matched literally.
 fn like_pattern(q: &str) -> String {
-    let escaped = q.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    let escaped = q
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
     format!("%{escaped}%")
 }
 
-fn like(column: &str, pattern: &str) -> SimpleExpr {
-    Expr::cust_with_values(format!("LOWER(\"{column}\") LIKE $1 ESCAPE '\\'"), [pattern.to_string()])
+fn like<C: IntoColumnRef>(column: C, pattern: &str) -> SimpleExpr {
+    Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern).escape('\\'))
 }
 
 /// How well `q` matches a model: 0 exact name/slug/alias, 1 prefix, 2 word prefix, 3 substring.
 fn match_tier(q: &str, q_slug: &str, m: &model::Model, aliases: &[String]) -> Option<u8> {
     let name = m.name.to_lowercase();
-    let names = std::iter::once(m.slug.as_str()).chain(aliases.iter().map(String::as_str));
+    let slugs: &[String] = if q_slug.is_empty() { &[] } else { aliases };
+    let own = (!q_slug.is_empty()).then_some(m.slug.as_str());
+    let names = own.into_iter().chain(slugs.iter().map(String::as_str));
     if name == q || names.clone().any(|n| n == q || n == q_slug) {
         return Some(0);
     }
     if name.starts_with(q) || names.clone().any(|n| n.starts_with(q_slug)) {
         return Some(1);
     }
-    let word_prefix = name.split(|c: char| !c.is_alphanumeric()).any(|w| w.starts_with(q))
-        || names.clone().any(|n| n.split(['-', '.']).any(|w| w.starts_with(q_slug)));
+    let word_prefix = name
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.starts_with(q))
+        || names
+            .clone()
+            .any(|n| n.split(['-', '.']).any(|w| w.starts_with(q_slug)));
     if word_prefix {
         return Some(2);
     }
@@ -195,20 +220,40 @@ pub async fn search_models(
     let q_slug = crate::ingest::names::slugify(&q);
     let pattern = like_pattern(&q);
     let slug_pattern = like_pattern(&q_slug);
-    let alias_rows = model_alias::Entity::find().filter(like("alias", &slug_pattern)).all(db).await?;
-    let mut cond = Condition::any().add(like("name", &pattern)).add(like("slug", &slug_pattern));
+    // Text with no slug characters (`%`, `?`) matches names only: an empty slug pattern
+    // would match every slug.
+    let alias_rows = if q_slug.is_empty() {
+        Vec::new()
+    } else {
+        model_alias::Entity::find()
+            .filter(like(model_alias::Column::Alias, &slug_pattern))
+            .all(db)
+            .await?
+    };
+    let mut cond = Condition::any().add(like(model::Column::Name, &pattern));
+    if !q_slug.is_empty() {
+        cond = cond.add(like(model::Column::Slug, &slug_pattern));
+    }
     if !alias_rows.is_empty() {
         cond = cond.add(model::Column::Slug.is_in(alias_rows.iter().map(|a| a.model_slug.clone())));
     }
     let candidates = model::Entity::find().filter(cond).all(db).await?;
     let mut aliases: HashMap<&str, Vec<String>> = HashMap::new();
     for a in &alias_rows {
-        aliases.entry(a.model_slug.as_str()).or_default().push(a.alias.clone());
+        aliases
+            .entry(a.model_slug.as_str())
+            .or_default()
+            .push(a.alias.clone());
     }
     let mut ranked: Vec<(u8, model::Model)> = candidates
         .into_iter()
         .filter_map(|m| {
-            let tier = match_tier(&q, &q_slug, &m, aliases.get(m.slug.as_str()).map_or(&[], Vec::as_slice))?;
+            let tier = match_tier(
+                &q,
+                &q_slug,
+                &m,
+                aliases.get(m.slug.as_str()).map_or(&[], Vec::as_slice),
+            )?;
             Some((tier, m))
         })
         .collect();
@@ -223,10 +268,22 @@ pub async fn search_models(
             .then_with(|| a.slug.cmp(&b.slug))
     });
     let total = ranked.len() as u64;
-    Ok((ranked.into_iter().skip(offset).take(limit).map(|(_, m)| m).collect(), total))
+    Ok((
+        ranked
+            .into_iter()
+            .skip(offset)
+            .take(limit)
+            .map(|(_, m)| m)
+            .collect(),
+        total,
+    ))
 }
 
-pub async fn providers_page(db: &DatabaseConnection, offset: u64, limit: u64) -> Result<(Vec<provider::Model>, u64), DbErr> {
+pub async fn providers_page(
+    db: &DatabaseConnection,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<provider::Model>, u64), DbErr> {
     let base = provider::Entity::find();
     let total = base.clone().count(db).await?;
     let rows = base
@@ -239,7 +296,10 @@ pub async fn providers_page(db: &DatabaseConnection, offset: u64, limit: u64) ->
     Ok((rows, total))
 }
 
-pub async fn provider(db: &DatabaseConnection, slug: &str) -> Result<Option<provider::Model>, DbErr> {
+pub async fn provider(
+    db: &DatabaseConnection,
+    slug: &str,
+) -> Result<Option<provider::Model>, DbErr> {
     provider::Entity::find_by_id(slug.to_string()).one(db).await
 }
 
@@ -254,17 +314,35 @@ pub async fn benchmarks_page(
         base = base.filter(benchmark::Column::Category.eq(c));
     }
     let total = base.clone().count(db).await?;
-    let rows = base.order_by(benchmark::Column::Slug, Order::Asc).offset(offset).limit(limit).all(db).await?;
+    let rows = base
+        .order_by(benchmark::Column::Slug, Order::Asc)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
     Ok((rows, total))
 }
 
-pub async fn benchmark(db: &DatabaseConnection, slug: &str) -> Result<Option<benchmark::Model>, DbErr> {
-    benchmark::Entity::find_by_id(slug.to_string()).one(db).await
+pub async fn benchmark(
+    db: &DatabaseConnection,
+    slug: &str,
+) -> Result<Option<benchmark::Model>, DbErr> {
+    benchmark::Entity::find_by_id(slug.to_string())
+        .one(db)
+        .await
 }
 
 /// Headline scores on a benchmark, best first (lowest first where lower is better).
-pub async fn top_scores(db: &DatabaseConnection, b: &benchmark::Model, limit: u64) -> Result<Vec<score::Model>, DbErr> {
-    let order = if b.higher_is_better { Order::Desc } else { Order::Asc };
+pub async fn top_scores(
+    db: &DatabaseConnection,
+    b: &benchmark::Model,
+    limit: u64,
+) -> Result<Vec<score::Model>, DbErr> {
+    let order = if b.higher_is_better {
+        Order::Desc
+    } else {
+        Order::Asc
+    };
     score::Entity::find()
         .filter(score::Column::BenchmarkSlug.eq(b.slug.as_str()))
         .filter(score::Column::IsHeadline.eq(true))
@@ -275,11 +353,20 @@ pub async fn top_scores(db: &DatabaseConnection, b: &benchmark::Model, limit: u6
         .await
 }
 
-pub async fn agents_page(db: &DatabaseConnection, offset: u64, limit: u64) -> Result<(Vec<agent::Model>, u64), DbErr> {
+pub async fn agents_page(
+    db: &DatabaseConnection,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<agent::Model>, u64), DbErr> {
     let base = agent::Entity::find();
     let total = base.clone().count(db).await?;
-    let q = order_nulls_last(base, Expr::col(agent::Column::AverageScore).into(), Order::Desc);
-    let rows = q.order_by(agent::Column::Slug, Order::Asc).offset(offset).limit(limit).all(db).await?;
+    let q = order_nulls_last(base, Expr::col(agent::Column::AverageScore), Order::Desc);
+    let rows = q
+        .order_by(agent::Column::Slug, Order::Asc)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
     Ok((rows, total))
 }
 
@@ -288,7 +375,10 @@ pub async fn agent(db: &DatabaseConnection, slug: &str) -> Result<Option<agent::
 }
 
 /// A model's price history, newest first.
-pub async fn price_history(db: &DatabaseConnection, model_slug: &str) -> Result<Vec<price_history::Model>, DbErr> {
+pub async fn price_history(
+    db: &DatabaseConnection,
+    model_slug: &str,
+) -> Result<Vec<price_history::Model>, DbErr> {
     price_history::Entity::find()
         .filter(price_history::Column::ModelSlug.eq(model_slug))
         .order_by(price_history::Column::EffectiveFrom, Order::Desc)
@@ -298,7 +388,10 @@ pub async fn price_history(db: &DatabaseConnection, model_slug: &str) -> Result<
 }
 
 pub async fn sources(db: &DatabaseConnection) -> Result<Vec<source::Model>, DbErr> {
-    source::Entity::find().order_by(source::Column::Slug, Order::Asc).all(db).await
+    source::Entity::find()
+        .order_by(source::Column::Slug, Order::Asc)
+        .all(db)
+        .await
 }
 
 pub async fn dataset(db: &DatabaseConnection) -> Result<Option<dataset::Model>, DbErr> {
@@ -307,29 +400,54 @@ pub async fn dataset(db: &DatabaseConnection) -> Result<Option<dataset::Model>, 
 
 // ---- batch loads (one statement per batch of keys; used by the DataLoaders) ----
 
-pub async fn models_by_slugs(db: &DatabaseConnection, slugs: &[String]) -> Result<Vec<model::Model>, DbErr> {
-    model::Entity::find().filter(model::Column::Slug.is_in(slugs.iter().cloned())).all(db).await
+pub async fn models_by_slugs(
+    db: &DatabaseConnection,
+    slugs: &[String],
+) -> Result<Vec<model::Model>, DbErr> {
+    model::Entity::find()
+        .filter(model::Column::Slug.is_in(slugs.iter().cloned()))
+        .all(db)
+        .await
 }
 
-pub async fn providers_by_slugs(db: &DatabaseConnection, slugs: &[String]) -> Result<Vec<provider::Model>, DbErr> {
-    provider::Entity::find().filter(provider::Column::Slug.is_in(slugs.iter().cloned())).all(db).await
+pub async fn providers_by_slugs(
+    db: &DatabaseConnection,
+    slugs: &[String],
+) -> Result<Vec<provider::Model>, DbErr> {
+    provider::Entity::find()
+        .filter(provider::Column::Slug.is_in(slugs.iter().cloned()))
+        .all(db)
+        .await
 }
 
-pub async fn benchmarks_by_slugs(db: &DatabaseConnection, slugs: &[String]) -> Result<Vec<benchmark::Model>, DbErr> {
-    benchmark::Entity::find().filter(benchmark::Column::Slug.is_in(slugs.iter().cloned())).all(db).await
+pub async fn benchmarks_by_slugs(
+    db: &DatabaseConnection,
+    slugs: &[String],
+) -> Result<Vec<benchmark::Model>, DbErr> {
+    benchmark::Entity::find()
+        .filter(benchmark::Column::Slug.is_in(slugs.iter().cloned()))
+        .all(db)
+        .await
 }
 
 /// Offerings of these models, cheapest input price first (unknown prices last).
-pub async fn offerings_of(db: &DatabaseConnection, models: &[String]) -> Result<Vec<offering::Model>, DbErr> {
-    let q = offering::Entity::find().filter(offering::Column::ModelSlug.is_in(models.iter().cloned()));
-    order_nulls_last(q, Expr::col(offering::Column::InputPrice).into(), Order::Asc)
+pub async fn offerings_of(
+    db: &DatabaseConnection,
+    models: &[String],
+) -> Result<Vec<offering::Model>, DbErr> {
+    let q =
+        offering::Entity::find().filter(offering::Column::ModelSlug.is_in(models.iter().cloned()));
+    order_nulls_last(q, Expr::col(offering::Column::InputPrice), Order::Asc)
         .order_by(offering::Column::ProviderSlug, Order::Asc)
         .all(db)
         .await
 }
 
 /// Offerings at these providers.
-pub async fn offerings_at(db: &DatabaseConnection, providers: &[String]) -> Result<Vec<offering::Model>, DbErr> {
+pub async fn offerings_at(
+    db: &DatabaseConnection,
+    providers: &[String],
+) -> Result<Vec<offering::Model>, DbErr> {
     offering::Entity::find()
         .filter(offering::Column::ProviderSlug.is_in(providers.iter().cloned()))
         .order_by(offering::Column::ModelSlug, Order::Asc)
@@ -337,7 +455,10 @@ pub async fn offerings_at(db: &DatabaseConnection, providers: &[String]) -> Resu
         .await
 }
 
-pub async fn scores_of(db: &DatabaseConnection, models: &[String]) -> Result<Vec<score::Model>, DbErr> {
+pub async fn scores_of(
+    db: &DatabaseConnection,
+    models: &[String],
+) -> Result<Vec<score::Model>, DbErr> {
     score::Entity::find()
         .filter(score::Column::ModelSlug.is_in(models.iter().cloned()))
         .order_by(score::Column::BenchmarkSlug, Order::Asc)
@@ -347,7 +468,10 @@ pub async fn scores_of(db: &DatabaseConnection, models: &[String]) -> Result<Vec
         .await
 }
 
-pub async fn aliases_of(db: &DatabaseConnection, models: &[String]) -> Result<Vec<model_alias::Model>, DbErr> {
+pub async fn aliases_of(
+    db: &DatabaseConnection,
+    models: &[String],
+) -> Result<Vec<model_alias::Model>, DbErr> {
     model_alias::Entity::find()
         .filter(model_alias::Column::ModelSlug.is_in(models.iter().cloned()))
         .order_by(model_alias::Column::Alias, Order::Asc)
@@ -355,7 +479,10 @@ pub async fn aliases_of(db: &DatabaseConnection, models: &[String]) -> Result<Ve
         .await
 }
 
-pub async fn history_of(db: &DatabaseConnection, models: &[String]) -> Result<Vec<price_history::Model>, DbErr> {
+pub async fn history_of(
+    db: &DatabaseConnection,
+    models: &[String],
+) -> Result<Vec<price_history::Model>, DbErr> {
     price_history::Entity::find()
         .filter(price_history::Column::ModelSlug.is_in(models.iter().cloned()))
         .order_by(price_history::Column::EffectiveFrom, Order::Desc)
@@ -364,7 +491,10 @@ pub async fn history_of(db: &DatabaseConnection, models: &[String]) -> Result<Ve
         .await
 }
 
-pub async fn models_created_by(db: &DatabaseConnection, creators: &[String]) -> Result<Vec<model::Model>, DbErr> {
+pub async fn models_created_by(
+    db: &DatabaseConnection,
+    creators: &[String],
+) -> Result<Vec<model::Model>, DbErr> {
     model::Entity::find()
         .filter(model::Column::CreatorSlug.is_in(creators.iter().cloned()))
         .order_by(model::Column::Slug, Order::Asc)
@@ -372,7 +502,10 @@ pub async fn models_created_by(db: &DatabaseConnection, creators: &[String]) -> 
         .await
 }
 
-pub async fn agent_models_of(db: &DatabaseConnection, agents: &[String]) -> Result<Vec<agent_model::Model>, DbErr> {
+pub async fn agent_models_of(
+    db: &DatabaseConnection,
+    agents: &[String],
+) -> Result<Vec<agent_model::Model>, DbErr> {
     agent_model::Entity::find()
         .filter(agent_model::Column::AgentSlug.is_in(agents.iter().cloned()))
         .order_by(agent_model::Column::ModelSlug, Order::Asc)
@@ -380,7 +513,10 @@ pub async fn agent_models_of(db: &DatabaseConnection, agents: &[String]) -> Resu
         .await
 }
 
-pub async fn agents_of_models(db: &DatabaseConnection, models: &[String]) -> Result<Vec<agent_model::Model>, DbErr> {
+pub async fn agents_of_models(
+    db: &DatabaseConnection,
+    models: &[String],
+) -> Result<Vec<agent_model::Model>, DbErr> {
     agent_model::Entity::find()
         .filter(agent_model::Column::ModelSlug.is_in(models.iter().cloned()))
         .order_by(agent_model::Column::AgentSlug, Order::Asc)
@@ -388,7 +524,10 @@ pub async fn agents_of_models(db: &DatabaseConnection, models: &[String]) -> Res
         .await
 }
 
-pub async fn agent_scores_of(db: &DatabaseConnection, agents: &[String]) -> Result<Vec<agent_score::Model>, DbErr> {
+pub async fn agent_scores_of(
+    db: &DatabaseConnection,
+    agents: &[String],
+) -> Result<Vec<agent_score::Model>, DbErr> {
     agent_score::Entity::find()
         .filter(agent_score::Column::AgentSlug.is_in(agents.iter().cloned()))
         .order_by(agent_score::Column::BenchmarkSlug, Order::Asc)
@@ -398,6 +537,12 @@ pub async fn agent_scores_of(db: &DatabaseConnection, agents: &[String]) -> Resu
         .await
 }
 
-pub async fn agents_by_slugs(db: &DatabaseConnection, slugs: &[String]) -> Result<Vec<agent::Model>, DbErr> {
-    agent::Entity::find().filter(agent::Column::Slug.is_in(slugs.iter().cloned())).all(db).await
+pub async fn agents_by_slugs(
+    db: &DatabaseConnection,
+    slugs: &[String],
+) -> Result<Vec<agent::Model>, DbErr> {
+    agent::Entity::find()
+        .filter(agent::Column::Slug.is_in(slugs.iter().cloned()))
+        .all(db)
+        .await
 }

@@ -1,0 +1,408 @@
+//! The GraphQL API: real values per area, DataLoaders, protection, persisted queries,
+//! GraphiQL and the checked-in SDL.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::{Value, json};
+
+use crate::helpers::{BACKENDS, Backend, TestApp, fresh_database};
+
+#[test]
+fn schema_graphql_is_the_printed_sdl() {
+    let checked_in = include_str!("../../schema.graphql");
+    assert!(
+        mds::graphql::sdl() == checked_in,
+        "schema.graphql drifted from the code: run `cargo run -- schema > schema.graphql`"
+    );
+}
+
+/// A schema over a fresh database whose statements are counted.
+async fn counted_schema(
+    backend: Backend,
+) -> (
+    mds::graphql::MdsSchema,
+    sea_orm::DatabaseConnection,
+    Arc<AtomicUsize>,
+) {
+    let url = fresh_database(backend).await;
+    let mut db = mds::store::connect(&url).await.unwrap();
+    let count = Arc::new(AtomicUsize::new(0));
+    let c = count.clone();
+    db.set_metric_callback(move |info| {
+        if std::env::var("MDS_DEBUG_SQL").is_ok() {
+            eprintln!(
+                "SQL: {}",
+                &info.statement.to_string()[..120.min(info.statement.to_string().len())]
+            );
+        }
+        c.fetch_add(1, Ordering::SeqCst);
+    });
+    (mds::graphql::build(Some(db.clone())), db, count)
+}
+
+async fn execute(
+    schema: &mds::graphql::MdsSchema,
+    db: &sea_orm::DatabaseConnection,
+    query: &str,
+) -> async_graphql::Response {
+    let mut resp = schema
+        .execute(mds::graphql::with_loader(
+            async_graphql::Request::new(query),
+            db,
+        ))
+        .await;
+    mds::graphql::add_codes(&mut resp);
+    resp
+}
+
+fn codes(resp: &async_graphql::Response) -> Vec<String> {
+    resp.errors
+        .iter()
+        .map(
+            |e| match e.extensions.as_ref().and_then(|x| x.get("code")) {
+                Some(async_graphql::Value::String(s)) => s.clone(),
+                _ => String::new(),
+            },
+        )
+        .collect()
+}
+
+#[tokio::test]
+async fn related_records_load_in_a_constant_number_of_statements() {
+    for backend in BACKENDS {
+        let (schema, db, count) = counted_schema(backend).await;
+        count.store(0, Ordering::SeqCst);
+        let resp = execute(
+            &schema,
+            &db,
+            "{ models(first: 100) { nodes { slug creator { name } offerings { inputPrice provider { name } } scores { score benchmark { name } } aliases agents } } }",
+        )
+        .await;
+        assert!(resp.errors.is_empty(), "{:?}", resp.errors);
+        let data = resp.data.into_json().unwrap();
+        assert_eq!(data["models"]["nodes"].as_array().unwrap().len(), 100);
+        let n = count.load(Ordering::SeqCst);
+        // count + page + one batch per relation (creators, offerings, their providers, scores,
+        // their benchmarks, aliases, agents) = 9 when every batch gathers all its keys; a batch
+        // can split when a poll is slow (a loaded machine), never into one per model (which
+        // would be over 500 statements here).
+        assert!(n <= 25, "{backend:?}: {n} statements for 100 models");
+    }
+}
+
+#[tokio::test]
+async fn abuse_is_refused_before_any_database_work() {
+    let (schema, db, count) = counted_schema(Backend::Sqlite).await;
+    let deep = format!(
+        "{{ models {{ nodes {{ {}slug{} }} }} }}",
+        "creator { createdModels { nodes { ".repeat(12),
+        " } } }".repeat(12)
+    );
+    let aliases = format!(
+        "{{ {} }}",
+        (0..1000)
+            .map(|i| format!("a{i}: dataset {{ version }}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let nested = "{ providers(first: 100) { nodes { createdModels(first: 100) { nodes { creator { createdModels(first: 100) { nodes { slug } } } } } } } }";
+    let many_roots = format!(
+        "{{ {} }}",
+        (0..30)
+            .map(|i| format!("r{i}: sources {{ slug }}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    for query in [deep.as_str(), aliases.as_str(), nested, many_roots.as_str()] {
+        count.store(0, Ordering::SeqCst);
+        let resp = execute(&schema, &db, query).await;
+        assert!(
+            !resp.errors.is_empty(),
+            "accepted: {}",
+            &query[..80.min(query.len())]
+        );
+        assert_eq!(codes(&resp)[0], "QUERY_TOO_COMPLEX", "{:?}", resp.errors);
+        assert_eq!(
+            count.load(Ordering::SeqCst),
+            0,
+            "database work for a refused query"
+        );
+    }
+}
+
+#[tokio::test]
+async fn bad_arguments_carry_codes_and_parameters() {
+    let (schema, db, _) = counted_schema(Backend::Sqlite).await;
+    let resp = execute(&schema, &db, "{ models(first: 101) { totalCount } }").await;
+    assert_eq!(codes(&resp), ["BAD_USER_INPUT"]);
+    let resp = execute(
+        &schema,
+        &db,
+        r#"{ compare(models: ["gpt-4o"]) { models { slug } } }"#,
+    )
+    .await;
+    assert_eq!(codes(&resp), ["BAD_USER_INPUT"]);
+    let resp = execute(
+        &schema,
+        &db,
+        r#"{ compare(models: ["gpt-4o", "nope-1"]) { models { slug } } }"#,
+    )
+    .await;
+    assert_eq!(codes(&resp), ["NOT_FOUND"]);
+    assert!(resp.errors[0].message.contains("nope-1"));
+    let resp = execute(&schema, &db, r#"{ searchModels(q: " ") { totalCount } }"#).await;
+    assert_eq!(codes(&resp), ["BAD_USER_INPUT"]);
+    let resp = execute(
+        &schema,
+        &db,
+        "{ models(filter: {maxPrice: -1}) { totalCount } }",
+    )
+    .await;
+    assert_eq!(codes(&resp), ["BAD_USER_INPUT"]);
+    let resp = execute(&schema, &db, "{ nope }").await;
+    assert_eq!(codes(&resp), ["GRAPHQL_VALIDATION_FAILED"]);
+    let resp = execute(&schema, &db, r#"{ models(after: "zzz") { totalCount } }"#).await;
+    assert_eq!(codes(&resp), ["BAD_USER_INPUT"]);
+}
+
+#[tokio::test]
+async fn every_area_answers_with_real_values() {
+    for backend in BACKENDS {
+        let (schema, db, _) = counted_schema(backend).await;
+        let resp = execute(
+            &schema,
+            &db,
+            r#"{
+              model(slug: "claude-3-5-sonnet") { slug creator { slug } offerings { provider { slug } inputPrice } }
+              search: searchModels(q: "gpt-4o", first: 1) { nodes { slug } }
+              compare(models: ["gpt-4o", "claude-3-5-sonnet"]) { models { slug } benchmarks { benchmark { slug } scores { model score } } }
+              pricing(first: 1, sort: PRICE, order: DESC) { nodes { inputPrice } }
+              modelPricing(slug: "gpt-4o") { offerings { provider { slug } inputPrice outputPrice } }
+              priceHistory(slug: "o3") { effectiveFrom effectiveTo inputPrice provider { slug } }
+              benchmarks(first: 100) { totalCount }
+              benchmark(slug: "bfcl") { unit topModels(limit: 1) { score model { slug } } }
+              providers(first: 1) { totalCount }
+              provider(slug: "anthropic") { name createdModels(first: 1) { totalCount } }
+              agents(first: 1) { nodes { slug averageScore } }
+              agent(slug: "trae-doubao-seed-code") { organization models scores { score benchmark { slug } } }
+              sources { slug license }
+              dataset { version builtAt }
+              missing: model(slug: "no-such-model") { slug }
+            }"#,
+        )
+        .await;
+        assert!(resp.errors.is_empty(), "{backend:?}: {:?}", resp.errors);
+        let d = resp.data.into_json().unwrap();
+        assert_eq!(d["model"]["slug"], "claude-3-5-sonnet-20241022");
+        assert_eq!(d["model"]["creator"]["slug"], "anthropic");
+        assert_eq!(d["search"]["nodes"][0]["slug"], "gpt-4o-2024-11-20");
+        let openai = d["modelPricing"]["offerings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["provider"]["slug"] == "openai")
+            .unwrap();
+        assert_eq!(
+            (
+                openai["inputPrice"].as_f64(),
+                openai["outputPrice"].as_f64()
+            ),
+            (Some(2.5), Some(10.0))
+        );
+        assert!(
+            d["priceHistory"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["provider"]["slug"] == "openai" && p["inputPrice"] == 2.0)
+        );
+        assert!(d["benchmarks"]["totalCount"].as_i64().unwrap() >= 12);
+        assert_eq!(d["benchmark"]["topModels"][0]["score"], 77.47);
+        assert_eq!(
+            d["benchmark"]["topModels"][0]["model"]["slug"],
+            "claude-opus-4-5-20251101"
+        );
+        assert_eq!(d["provider"]["name"], "Anthropic");
+        assert_eq!(d["agent"]["organization"], "ByteDance");
+        assert!(
+            d["sources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s["slug"] == "genai-prices" && s["license"] == "MIT")
+        );
+        assert_eq!(d["dataset"]["version"], 1);
+        assert_eq!(d["missing"], Value::Null);
+    }
+}
+
+#[tokio::test]
+async fn cursors_and_offsets_page_through_a_list() {
+    let (schema, db, _) = counted_schema(Backend::Sqlite).await;
+    let first = execute(&schema, &db, "{ models(first: 3, sort: NAME) { edges { cursor node { slug } } pageInfo { hasNextPage endCursor } } }").await;
+    let d = first.data.into_json().unwrap();
+    let end = d["models"]["pageInfo"]["endCursor"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(d["models"]["pageInfo"]["hasNextPage"], true);
+    let next = execute(
+        &schema,
+        &db,
+        &format!(r#"{{ models(first: 3, sort: NAME, after: "{end}") {{ nodes {{ slug }} }} }}"#),
+    )
+    .await;
+    let by_offset = execute(
+        &schema,
+        &db,
+        "{ models(first: 3, sort: NAME, offset: 3) { nodes { slug } } }",
+    )
+    .await;
+    assert_eq!(
+        next.data.into_json().unwrap(),
+        by_offset.data.into_json().unwrap()
+    );
+}
+
+#[tokio::test]
+async fn http_get_post_persisted_queries_and_limits() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let res = app.get("/graphql?query=%7Bdataset%7Bversion%7D%7D").await;
+    assert_eq!(res.status().as_u16(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["data"]["dataset"]["version"], 1);
+    assert!(
+        body["extensions"]["attribution"]
+            .as_str()
+            .unwrap()
+            .contains("/api/v1/sources")
+    );
+
+    // Automatic persisted queries: hash alone is unknown, then registered, then enough.
+    let query = "{ sources { slug } }";
+    let hash = mds::snapshot::sha256_hex(query.as_bytes());
+    let ext = json!({"persistedQuery": {"version": 1, "sha256Hash": hash}}).to_string();
+    let qs = serde_urlencoded::to_string([("extensions", ext.as_str())]).unwrap();
+    let unknown: Value = app
+        .get(&format!("/graphql?{qs}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(unknown["errors"][0]["message"], "PersistedQueryNotFound");
+    let registered: Value = app
+        .client
+        .post(app.url("/graphql"))
+        .json(&json!({"query": query, "extensions": {"persistedQuery": {"version": 1, "sha256Hash": hash}}}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(registered["errors"].is_null(), "{registered}");
+    let known: Value = app
+        .get(&format!("/graphql?{qs}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(known["data"], registered["data"]);
+
+    // A 1 MiB body is refused with a GraphQL error.
+    let big = format!(
+        "{{\"query\": \"{{ dataset {{ version }} }}\", \"pad\": \"{}\"}}",
+        "x".repeat(1 << 20)
+    );
+    let res = app
+        .client
+        .post(app.url("/graphql"))
+        .header("content-type", "application/json")
+        .body(big)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 413);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["errors"][0]["extensions"]["code"], "PAYLOAD_TOO_LARGE");
+}
+
+#[tokio::test]
+async fn graphiql_is_served_with_its_own_assets() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let page = app
+        .client
+        .get(app.url("/graphql"))
+        .header("accept", "text/html")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("/assets/graphiql/graphiql.min.js"));
+    assert!(
+        !page.contains("https://"),
+        "the page must not load anything from a CDN"
+    );
+    for asset in [
+        "graphiql.min.js",
+        "graphiql.min.css",
+        "react.production.min.js",
+        "react-dom.production.min.js",
+    ] {
+        let res = app.get(&format!("/assets/graphiql/{asset}")).await;
+        assert_eq!(res.status().as_u16(), 200, "{asset}");
+        assert!(res.bytes().await.unwrap().len() > 1000);
+    }
+}
+
+/// Loads GraphiQL in headless Chromium (Debian's package): the page's bundled scripts must
+/// render GraphiQL and run a query against this server, with no network but loopback.
+#[tokio::test]
+async fn graphiql_runs_a_query_in_headless_chromium() {
+    let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .expect("Chromium is required (Debian package `chromium`; the test script installs it)");
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let profile = std::env::temp_dir().join(format!("mds-chromium-{}", std::process::id()));
+    let url = app.url("/graphql#smoke");
+    let out = tokio::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--virtual-time-budget=20000",
+            &format!("--user-data-dir={}", profile.display()),
+            "--dump-dom",
+            &url,
+        ])
+        .output()
+        .await
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        dom.contains("graphiql-container"),
+        "GraphiQL did not render: {}",
+        &dom[..dom.len().min(2000)]
+    );
+    let start = dom.find("id=\"smoke-result\"").unwrap_or_else(|| {
+        panic!(
+            "no query result in the page: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    assert!(
+        dom[start..].contains("totalCount"),
+        "the default query did not answer"
+    );
+    let _ = std::fs::remove_dir_all(profile);
+}

@@ -20,12 +20,17 @@ pub const BACKENDS: [Backend; 2] = [Backend::Sqlite, Backend::Postgres];
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
 fn unique() -> String {
-    format!("{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed))
+    format!(
+        "{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 /// Admin URL of the PostgreSQL server used by the tests.
 pub fn postgres_admin_url() -> String {
-    std::env::var("MDS_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+    std::env::var("MDS_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
 
 pub fn redis_url() -> String {
@@ -40,9 +45,13 @@ fn postgres_url(db: &str) -> String {
 
 /// Migrates and imports the embedded snapshot into `url`, then closes the pool.
 async fn load(url: &str) {
-    let db = mds::store::connect(url).await.unwrap_or_else(|e| panic!("cannot connect to {url}: {e}"));
+    let db = mds::store::connect(url)
+        .await
+        .unwrap_or_else(|e| panic!("cannot connect to {url}: {e}"));
     mds::store::migrate(&db).await.unwrap();
-    mds::store::import::import(&db, mds::snapshot::EMBEDDED).await.unwrap();
+    mds::store::import::import(&db, mds::snapshot::EMBEDDED)
+        .await
+        .unwrap();
     db.close().await.unwrap();
 }
 
@@ -97,7 +106,12 @@ pub async fn fresh_database(backend: Backend) -> String {
                 .await;
             let name = format!("mds_t_{}", unique());
             let admin = Database::connect(postgres_admin_url()).await.unwrap();
-            admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\"")).await.unwrap();
+            admin
+                .execute_unprepared(&format!(
+                    "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
+                ))
+                .await
+                .unwrap();
             admin.close().await.unwrap();
             postgres_url(&name)
         }
@@ -134,7 +148,14 @@ impl TestApp {
             let _ = rx.await;
         }));
         let client = reqwest::Client::builder().no_proxy().build().unwrap();
-        Self { base, database_url: url.to_string(), state, client, shutdown: Some(tx), handle }
+        Self {
+            base,
+            database_url: url.to_string(),
+            state,
+            client,
+            shutdown: Some(tx),
+            handle,
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -179,7 +200,10 @@ pub fn raw_sources() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("SKIPPED: {} is absent; this test reads the raw public datasets", dir.display());
+        eprintln!(
+            "SKIPPED: {} is absent; this test reads the raw public datasets",
+            dir.display()
+        );
         None
     }
 }

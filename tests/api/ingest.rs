@@ -9,7 +9,11 @@ use crate::helpers::{BACKENDS, Backend, fresh_database, raw_sources};
 
 fn run() -> Option<(Snapshot, ingest::Report)> {
     let sources = raw_sources()?;
-    let opts = Options { sources, price_changes: None, exclude: BTreeSet::new() };
+    let opts = Options {
+        sources,
+        price_changes: None,
+        exclude: BTreeSet::new(),
+    };
     Some(ingest::run(&opts).expect("ingest of the real data"))
 }
 
@@ -18,11 +22,27 @@ fn real_data_meets_the_coverage_floor() {
     let Some((s, _)) = run() else { return };
     assert!(s.models.len() >= 1000, "{} models", s.models.len());
     assert!(s.providers.len() >= 30, "{} providers", s.providers.len());
-    let priced = s.offerings.iter().filter(|o| o.input_price.is_some()).count();
+    let priced = s
+        .offerings
+        .iter()
+        .filter(|o| o.input_price.is_some())
+        .count();
     assert!(priced >= 3000, "{priced} offerings with an input price");
-    assert!(s.price_history.len() >= 300, "{} price points", s.price_history.len());
-    let covered: BTreeSet<&str> = s.price_history.iter().map(|p| p.model_slug.as_str()).collect();
-    assert!(covered.len() >= 150, "history covers {} models", covered.len());
+    assert!(
+        s.price_history.len() >= 300,
+        "{} price points",
+        s.price_history.len()
+    );
+    let covered: BTreeSet<&str> = s
+        .price_history
+        .iter()
+        .map(|p| p.model_slug.as_str())
+        .collect();
+    assert!(
+        covered.len() >= 150,
+        "history covers {} models",
+        covered.len()
+    );
 }
 
 #[test]
@@ -56,17 +76,38 @@ fn well_known_models_carry_the_published_prices() {
     ];
     for (model, provider, input, output) in cases {
         let o = offering(model, provider);
-        assert_eq!((o.input_price, o.output_price), (Some(input), Some(output)), "{model} at {provider}");
+        assert_eq!(
+            (o.input_price, o.output_price),
+            (Some(input), Some(output)),
+            "{model} at {provider}"
+        );
         assert_eq!(o.source, "genai-prices");
     }
-    let by_slug: BTreeMap<&str, &entity::model::Model> = s.models.iter().map(|m| (m.slug.as_str(), m)).collect();
-    assert_eq!(by_slug["claude-3-5-sonnet-20241022"].creator_slug.as_deref(), Some("anthropic"));
-    assert_eq!(by_slug["llama-3.3-70b-instruct"].creator_slug.as_deref(), Some("meta"));
+    let by_slug: BTreeMap<&str, &entity::model::Model> =
+        s.models.iter().map(|m| (m.slug.as_str(), m)).collect();
+    assert_eq!(
+        by_slug["claude-3-5-sonnet-20241022"]
+            .creator_slug
+            .as_deref(),
+        Some("anthropic")
+    );
+    assert_eq!(
+        by_slug["llama-3.3-70b-instruct"].creator_slug.as_deref(),
+        Some("meta")
+    );
     assert_eq!(by_slug["llama-3.3-70b-instruct"].open_source, Some(true));
     assert_eq!(by_slug["gpt-4o-2024-11-20"].category, "multimodal");
-    let alias = |a: &str| s.aliases.iter().find(|x| x.alias == a).map(|x| x.model_slug.as_str());
+    let alias = |a: &str| {
+        s.aliases
+            .iter()
+            .find(|x| x.alias == a)
+            .map(|x| x.model_slug.as_str())
+    };
     assert_eq!(alias("gpt-4o"), Some("gpt-4o-2024-11-20"));
-    assert_eq!(alias("claude-3-5-sonnet"), Some("claude-3-5-sonnet-20241022"));
+    assert_eq!(
+        alias("claude-3-5-sonnet"),
+        Some("claude-3-5-sonnet-20241022")
+    );
 }
 
 #[test]
@@ -74,19 +115,39 @@ fn prices_are_never_invented() {
     let Some((s, _)) = run() else { return };
     for o in &s.offerings {
         assert!(!o.source.is_empty(), "offering without a source: {o:?}");
-        assert!(s.sources.iter().any(|x| x.slug == o.source), "unknown source {}", o.source);
+        assert!(
+            s.sources.iter().any(|x| x.slug == o.source),
+            "unknown source {}",
+            o.source
+        );
     }
     // deepseek-chat:free at OpenRouter publishes no price: it stays unknown, not 0.
-    let unknown = s.offerings.iter().filter(|o| o.input_price.is_none()).count();
-    assert!(unknown > 0, "some offerings have no published input price and must stay null");
+    let unknown = s
+        .offerings
+        .iter()
+        .filter(|o| o.input_price.is_none())
+        .count();
+    assert!(
+        unknown > 0,
+        "some offerings have no published input price and must stay null"
+    );
     for m in &s.models {
         if let Some(p) = m.input_price {
             assert!(p >= 0.0 && p.is_finite());
-            assert!(s.offerings.iter().any(|o| o.model_slug == m.slug && o.input_price == Some(p)));
+            assert!(
+                s.offerings
+                    .iter()
+                    .any(|o| o.model_slug == m.slug && o.input_price == Some(p))
+            );
         }
     }
     for p in &s.price_history {
-        assert!(p.effective_to.as_ref().is_none_or(|t| *t > p.effective_from), "{p:?}");
+        assert!(
+            p.effective_to
+                .as_ref()
+                .is_none_or(|t| *t > p.effective_from),
+            "{p:?}"
+        );
     }
 }
 
@@ -105,9 +166,17 @@ fn ingest_is_reproducible_and_the_committed_snapshot_is_current() {
 #[test]
 fn excluding_a_source_leaves_it_out() {
     let Some(sources) = raw_sources() else { return };
-    let opts = Options { sources, price_changes: None, exclude: ["genai-prices-history".to_string()].into() };
+    let opts = Options {
+        sources,
+        price_changes: None,
+        exclude: ["genai-prices-history".to_string()].into(),
+    };
     let (s, _) = ingest::run(&opts).unwrap();
-    assert!(s.price_history.iter().all(|p| p.source != "genai-prices-history"));
+    assert!(
+        s.price_history
+            .iter()
+            .all(|p| p.source != "genai-prices-history")
+    );
     assert!(s.sources.iter().all(|x| x.slug != "genai-prices-history"));
 }
 
@@ -126,9 +195,15 @@ async fn counts(url: &str) -> Vec<u64> {
     let v = vec![
         entity::model::Entity::find().count(&db).await.unwrap(),
         entity::offering::Entity::find().count(&db).await.unwrap(),
-        entity::price_history::Entity::find().count(&db).await.unwrap(),
+        entity::price_history::Entity::find()
+            .count(&db)
+            .await
+            .unwrap(),
         entity::provider::Entity::find().count(&db).await.unwrap(),
-        entity::model_alias::Entity::find().count(&db).await.unwrap(),
+        entity::model_alias::Entity::find()
+            .count(&db)
+            .await
+            .unwrap(),
     ];
     db.close().await.unwrap();
     v
@@ -148,8 +223,14 @@ async fn importing_twice_changes_nothing_on_both_backends() {
         let url = fresh_database(backend).await;
         assert_eq!(counts(&url).await, expected, "{backend:?}");
         let db = mds::store::connect(&url).await.unwrap();
-        let again = mds::store::import::import(&db, mds::snapshot::EMBEDDED).await.unwrap();
-        assert_eq!(again, mds::store::import::Outcome::Unchanged { version: 1 }, "{backend:?}");
+        let again = mds::store::import::import(&db, mds::snapshot::EMBEDDED)
+            .await
+            .unwrap();
+        assert_eq!(
+            again,
+            mds::store::import::Outcome::Unchanged { version: 1 },
+            "{backend:?}"
+        );
         db.close().await.unwrap();
         assert_eq!(counts(&url).await, expected, "{backend:?}");
     }
@@ -188,9 +269,17 @@ fn headline<'a>(s: &'a Snapshot, model: &str, benchmark: &str) -> &'a entity::sc
 #[test]
 fn benchmark_data_meets_the_coverage_floor() {
     let Some((s, _)) = run() else { return };
-    assert!(s.benchmarks.len() >= 12, "{} benchmarks", s.benchmarks.len());
+    assert!(
+        s.benchmarks.len() >= 12,
+        "{} benchmarks",
+        s.benchmarks.len()
+    );
     let headlines: Vec<_> = s.scores.iter().filter(|x| x.is_headline).collect();
-    assert!(headlines.len() >= 3000, "{} headline scores", headlines.len());
+    assert!(
+        headlines.len() >= 3000,
+        "{} headline scores",
+        headlines.len()
+    );
     let scored: BTreeMap<&str, usize> = headlines.iter().fold(BTreeMap::new(), |mut m, x| {
         *m.entry(x.model_slug.as_str()).or_default() += 1;
         m
@@ -201,12 +290,18 @@ fn benchmark_data_meets_the_coverage_floor() {
         .iter()
         .filter(|m| m.input_price.is_some() && scored.get(m.slug.as_str()).is_some_and(|n| *n >= 3))
         .count();
-    assert!(priced_with_three >= 150, "{priced_with_three} priced models with >= 3 scores");
+    assert!(
+        priced_with_three >= 150,
+        "{priced_with_three} priced models with >= 3 scores"
+    );
     assert!(s.agents.len() >= 200, "{} agents", s.agents.len());
     // One headline per (model, benchmark).
     let mut seen = BTreeSet::new();
     for x in &headlines {
-        assert!(seen.insert((&x.model_slug, &x.benchmark_slug)), "two headlines for {x:?}");
+        assert!(
+            seen.insert((&x.model_slug, &x.benchmark_slug)),
+            "two headlines for {x:?}"
+        );
     }
 }
 
@@ -215,19 +310,67 @@ fn scores_carry_the_published_values() {
     let Some((s, _)) = run() else { return };
     // (model, benchmark, score, config, source) as published by each source.
     let cases: &[(&str, &str, f64, Option<&str>, &str)] = &[
-        ("claude-opus-4-5-20251101", "bfcl", 77.47, Some("FC"), "bfcl"),
-        ("claude-sonnet-4-5-20250929", "bfcl", 73.24, Some("FC"), "bfcl"),
+        (
+            "claude-opus-4-5-20251101",
+            "bfcl",
+            77.47,
+            Some("FC"),
+            "bfcl",
+        ),
+        (
+            "claude-sonnet-4-5-20250929",
+            "bfcl",
+            73.24,
+            Some("FC"),
+            "bfcl",
+        ),
         ("gemini-2.5-pro", "lmarena-text", 1470.0, None, "lmarena"),
-        ("gpt-4o-2024-11-20", "aider-polyglot", 18.2, Some("edit_format=diff"), "aider"),
-        ("o3-2025-04-16", "aider-polyglot", 78.2, Some("edit_format=architect, reasoning_effort=high"), "aider"),
-        ("deepseek-reasoner", "aider-polyglot", 74.2, Some("edit_format=diff"), "aider"),
-        ("claude-3-5-sonnet-20241022", "aider-edit", 84.2, Some("edit_format=diff"), "aider"),
+        (
+            "gpt-4o-2024-11-20",
+            "aider-polyglot",
+            18.2,
+            Some("edit_format=diff"),
+            "aider",
+        ),
+        (
+            "o3-2025-04-16",
+            "aider-polyglot",
+            78.2,
+            Some("edit_format=architect, reasoning_effort=high"),
+            "aider",
+        ),
+        (
+            "deepseek-reasoner",
+            "aider-polyglot",
+            74.2,
+            Some("edit_format=diff"),
+            "aider",
+        ),
+        (
+            "claude-3-5-sonnet-20241022",
+            "aider-edit",
+            84.2,
+            Some("edit_format=diff"),
+            "aider",
+        ),
         ("gpt-4o-2024-11-20", "mmlu", 88.1, Some("shots=5"), "epoch"),
         ("grok-4-0709", "simplebench", 60.5, None, "epoch"),
         // Epoch publishes 0.862 for GPT-5 (high) on GPQA Diamond: stored as a percentage.
-        ("gpt-5-2025-08-07", "gpqa-diamond", 86.2, Some("effort=high"), "epoch"),
+        (
+            "gpt-5-2025-08-07",
+            "gpqa-diamond",
+            86.2,
+            Some("effort=high"),
+            "epoch",
+        ),
         // LiveBench's global average of the 2026-01-08 release (mean of the category means).
-        ("claude-sonnet-4-5-20250929", "livebench", 68.19, Some("thinking-64k"), "livebench"),
+        (
+            "claude-sonnet-4-5-20250929",
+            "livebench",
+            68.19,
+            Some("thinking-64k"),
+            "livebench",
+        ),
     ];
     for (model, bench, score, config, source) in cases {
         let x = headline(&s, model, bench);
@@ -235,19 +378,41 @@ fn scores_carry_the_published_values() {
         assert_eq!(x.config.as_deref(), *config, "{model} on {bench}");
         assert_eq!(x.source, *source, "{model} on {bench}");
     }
-    let agent = |slug: &str| s.agents.iter().find(|a| a.slug == slug).unwrap_or_else(|| panic!("no agent {slug}"));
+    let agent = |slug: &str| {
+        s.agents
+            .iter()
+            .find(|a| a.slug == slug)
+            .unwrap_or_else(|| panic!("no agent {slug}"))
+    };
     let agent_score = |slug: &str, bench: &str| {
-        s.agent_scores.iter().find(|x| x.agent_slug == slug && x.benchmark_slug == bench && x.is_headline).map(|x| x.score)
+        s.agent_scores
+            .iter()
+            .find(|x| x.agent_slug == slug && x.benchmark_slug == bench && x.is_headline)
+            .map(|x| x.score)
     };
     let trae = agent("trae-doubao-seed-code");
     assert_eq!(trae.organization.as_deref(), Some("ByteDance"));
-    assert_eq!(agent_score("trae-doubao-seed-code", "swe-bench-verified"), Some(78.8));
+    assert_eq!(
+        agent_score("trae-doubao-seed-code", "swe-bench-verified"),
+        Some(78.8)
+    );
     let opus = agent("claude-4.5-opus-medium-20251101");
     assert_eq!(opus.date.as_deref(), Some("2025-11-24"));
-    assert_eq!(agent_score("claude-4.5-opus-medium-20251101", "swe-bench-bash-only"), Some(74.4));
-    let rovo: Vec<&str> = s.agent_models.iter().filter(|m| m.agent_slug == "atlassian-rovo-dev-2025-09-02").map(|m| m.model_slug.as_str()).collect();
+    assert_eq!(
+        agent_score("claude-4.5-opus-medium-20251101", "swe-bench-bash-only"),
+        Some(74.4)
+    );
+    let rovo: Vec<&str> = s
+        .agent_models
+        .iter()
+        .filter(|m| m.agent_slug == "atlassian-rovo-dev-2025-09-02")
+        .map(|m| m.model_slug.as_str())
+        .collect();
     assert_eq!(rovo, ["claude-sonnet-4-20250514", "gpt-5-2025-08-07"]);
-    assert_eq!(agent_score("apex2-claude-sonnet-4-5-20250929", "terminal-bench"), Some(64.5));
+    assert_eq!(
+        agent_score("apex2-claude-sonnet-4-5-20250929", "terminal-bench"),
+        Some(64.5)
+    );
     let swe = s.sources.iter().find(|x| x.slug == "swe-bench").unwrap();
     assert_eq!(swe.license, "CC-BY-NC-4.0");
 }
@@ -255,25 +420,53 @@ fn scores_carry_the_published_values() {
 #[test]
 fn average_score_is_the_mean_of_in_average_headlines() {
     let Some((s, _)) = run() else { return };
-    let in_average: BTreeSet<&str> = s.benchmarks.iter().filter(|b| b.in_average).map(|b| b.slug.as_str()).collect();
+    let in_average: BTreeSet<&str> = s
+        .benchmarks
+        .iter()
+        .filter(|b| b.in_average)
+        .map(|b| b.slug.as_str())
+        .collect();
     for b in s.benchmarks.iter().filter(|b| b.unit == "elo") {
-        assert!(!b.in_average, "Elo benchmark {} must not enter the average", b.slug);
+        assert!(
+            !b.in_average,
+            "Elo benchmark {} must not enter the average",
+            b.slug
+        );
     }
     let mut checked = 0;
-    for slug in ["gpt-4o-2024-11-20", "claude-sonnet-4-5-20250929", "gemini-2.5-pro", "o3-2025-04-16", "gpt-5-2025-08-07"] {
+    for slug in [
+        "gpt-4o-2024-11-20",
+        "claude-sonnet-4-5-20250929",
+        "gemini-2.5-pro",
+        "o3-2025-04-16",
+        "gpt-5-2025-08-07",
+    ] {
         let m = s.models.iter().find(|m| m.slug == slug).unwrap();
         let vals: Vec<f64> = s
             .scores
             .iter()
-            .filter(|x| x.model_slug == slug && x.is_headline && in_average.contains(x.benchmark_slug.as_str()))
+            .filter(|x| {
+                x.model_slug == slug
+                    && x.is_headline
+                    && in_average.contains(x.benchmark_slug.as_str())
+            })
             .map(|x| x.score)
             .collect();
         assert!(!vals.is_empty(), "{slug} has in-average scores");
         let mean = vals.iter().sum::<f64>() / vals.len() as f64;
-        assert_eq!(m.average_score, Some((mean * 100.0).round() / 100.0), "{slug}");
+        assert_eq!(
+            m.average_score,
+            Some((mean * 100.0).round() / 100.0),
+            "{slug}"
+        );
         checked += 1;
     }
     assert_eq!(checked, 5);
     // gemini-2.5-pro has Elo ratings near 1,470: an average above 100 would mean they leaked in.
-    assert!(s.models.iter().filter_map(|m| m.average_score).all(|a| (0.0..=100.0).contains(&a)));
+    assert!(
+        s.models
+            .iter()
+            .filter_map(|m| m.average_score)
+            .all(|a| (0.0..=100.0).contains(&a))
+    );
 }

@@ -1,0 +1,1 @@
+//! Tiers, keys and hourly limits, against a real Redis.

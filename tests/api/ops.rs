@@ -1,0 +1,1 @@
+//! Operations: readiness, metrics, shutdown, compose file.

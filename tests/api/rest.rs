@@ -1,0 +1,762 @@
+//! The REST layer: every endpoint against the real dataset, parameter validation, envelopes,
+//! HTTP behaviour, parity with GraphQL and with the OpenAPI document, on both backends.
+
+use serde_json::{Value, json};
+
+use crate::helpers::{BACKENDS, Backend, TestApp};
+
+fn slugs(body: &Value) -> Vec<String> {
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["slug"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn model_list_sorts_filters_and_pages() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (status, body) = app
+        .get_json("/api/v1/models?sort=price&limit=100&open_source=false&max_price=1")
+        .await;
+    assert_eq!(status, 200);
+    let prices: Vec<f64> = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["input_price"].as_f64().unwrap())
+        .collect();
+    assert!(
+        prices.windows(2).all(|w| w[0] <= w[1]),
+        "price ascending by default"
+    );
+    assert!(prices.iter().all(|p| *p <= 1.0));
+    assert!(
+        body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["open_source"] == json!(false))
+    );
+    assert_eq!(body["meta"]["per_page"], 100);
+
+    // Score descending by default; nulls last; pages do not overlap and cover the total.
+    let (_, p1) = app.get_json("/api/v1/models?limit=50").await;
+    let scores: Vec<Option<f64>> = p1["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["average_score"].as_f64())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    let total = p1["meta"]["total"].as_u64().unwrap();
+    assert_eq!(
+        total,
+        mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED)
+            .unwrap()
+            .models
+            .len() as u64
+    );
+    assert_eq!(
+        p1["meta"]["total_pages"].as_u64().unwrap(),
+        total.div_ceil(50)
+    );
+    let (_, p2) = app.get_json("/api/v1/models?limit=50&page=2").await;
+    let (a, b) = (slugs(&p1), slugs(&p2));
+    assert!(a.iter().all(|s| !b.contains(s)));
+    let (_, last) = app
+        .get_json(&format!(
+            "/api/v1/models?limit=50&page={}",
+            total.div_ceil(50) + 1
+        ))
+        .await;
+    assert_eq!(last["data"], json!([]));
+    assert_eq!(last["meta"]["total"].as_u64(), Some(total));
+
+    // Nulls sort last in both directions.
+    let (_, asc) = app
+        .get_json("/api/v1/models?sort=score&order=asc&limit=5")
+        .await;
+    assert!(asc["data"][0]["average_score"].is_number());
+
+    let (_, by_creator) = app
+        .get_json("/api/v1/models?creator=anthropic&limit=100")
+        .await;
+    assert!(
+        by_creator["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["creator"]["slug"] == "anthropic")
+    );
+    let (_, at_provider) = app
+        .get_json("/api/v1/models?provider=deepseek&sort=name")
+        .await;
+    assert!(slugs(&at_provider).contains(&"deepseek-chat".to_string()));
+    let (_, images) = app
+        .get_json("/api/v1/models?category=image&limit=100")
+        .await;
+    assert!(
+        images["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["category"] == "image")
+    );
+    let (_, good) = app.get_json("/api/v1/models?min_score=80&limit=100").await;
+    assert!(
+        good["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["average_score"].as_f64().unwrap() >= 80.0)
+    );
+}
+
+#[tokio::test]
+async fn model_detail_resolves_aliases_and_shows_prices_and_scores() {
+    let app = TestApp::spawn(Backend::Postgres).await;
+    let (status, body) = app.get_json("/api/v1/models/gpt-4o").await;
+    assert_eq!(status, 200);
+    let m = &body["data"];
+    assert_eq!(m["slug"], "gpt-4o-2024-11-20");
+    assert_eq!(m["creator"]["slug"], "openai");
+    let openai = m["offerings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["provider"]["slug"] == "openai")
+        .unwrap();
+    assert_eq!(
+        (
+            openai["input_price"].as_f64(),
+            openai["output_price"].as_f64()
+        ),
+        (Some(2.5), Some(10.0))
+    );
+    assert_eq!(openai["currency"], "USD");
+    assert_eq!(openai["unit"], "1M tokens");
+    assert_eq!(openai["source"], "genai-prices");
+    let polyglot = m["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["benchmark"]["slug"] == "aider-polyglot")
+        .unwrap();
+    assert_eq!(polyglot["score"], 18.2);
+    assert!(m["aliases"].as_array().unwrap().contains(&json!("gpt-4o")));
+    assert!(
+        body["meta"]["attribution"]
+            .as_str()
+            .unwrap()
+            .contains("/api/v1/sources")
+    );
+}
+
+#[tokio::test]
+async fn search_ranks_exact_before_prefix_before_substring() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (_, body) = app
+        .get_json("/api/v1/models/search?q=gpt-4o&limit=10")
+        .await;
+    let found = slugs(&body);
+    assert_eq!(
+        found[0], "gpt-4o-2024-11-20",
+        "the alias gpt-4o is an exact match"
+    );
+    assert!(found.iter().any(|s| s.starts_with("gpt-4o-mini")));
+    let (_, body) = app
+        .get_json("/api/v1/models/search?q=sonnet&limit=100")
+        .await;
+    assert!(body["meta"]["total"].as_u64().unwrap() > 5);
+    assert!(body["data"].as_array().unwrap().iter().all(|m| {
+        let text = format!("{} {} {}", m["name"], m["slug"], m["aliases"]).to_lowercase();
+        text.contains("sonnet")
+    }));
+    // `%` is matched literally.
+    let (status, body) = app.get_json("/api/v1/models/search?q=%25").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["meta"]["total"], 0);
+}
+
+#[tokio::test]
+async fn compare_pricing_benchmarks_providers_agents_and_sources() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (status, body) = app
+        .get_json("/api/v1/compare?models=gpt-4o,claude-3-5-sonnet")
+        .await;
+    assert_eq!(status, 200);
+    let models: Vec<&str> = body["data"]["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["slug"].as_str().unwrap())
+        .collect();
+    assert_eq!(models, ["gpt-4o-2024-11-20", "claude-3-5-sonnet-20241022"]);
+    let edit = body["data"]["benchmarks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["benchmark"]["slug"] == "aider-edit")
+        .unwrap();
+    assert_eq!(
+        edit["scores"],
+        json!([{"model": "gpt-4o-2024-11-20", "score": 71.4}, {"model": "claude-3-5-sonnet-20241022", "score": 84.2}])
+    );
+
+    let (status, body) = app
+        .get_json("/api/v1/compare?models=gpt-4o,no-such-model,other-unknown")
+        .await;
+    assert_eq!(status, 404);
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("no-such-model, other-unknown")
+    );
+
+    let (_, pricing) = app.get_json("/api/v1/pricing?limit=100").await;
+    assert!(
+        pricing["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["input_price"].is_number())
+    );
+    let (_, one) = app.get_json("/api/v1/pricing/claude-3-5-sonnet").await;
+    let offers = one["data"]["offerings"].as_array().unwrap();
+    let anthropic = offers
+        .iter()
+        .find(|o| o["provider"]["slug"] == "anthropic")
+        .unwrap();
+    assert_eq!(
+        (
+            anthropic["input_price"].as_f64(),
+            anthropic["output_price"].as_f64()
+        ),
+        (Some(3.0), Some(15.0))
+    );
+    let inputs: Vec<f64> = offers
+        .iter()
+        .filter_map(|o| o["input_price"].as_f64())
+        .collect();
+    assert!(inputs.windows(2).all(|w| w[0] <= w[1]), "cheapest first");
+
+    let (_, history) = app.get_json("/api/v1/pricing/history/o3").await;
+    let points = history["data"]["price_history"].as_array().unwrap();
+    let froms: Vec<&str> = points
+        .iter()
+        .map(|p| p["effective_from"].as_str().unwrap())
+        .collect();
+    assert!(
+        froms.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {froms:?}"
+    );
+    let openai_now = points
+        .iter()
+        .find(|p| p["provider"]["slug"] == "openai" && p["effective_to"].is_null())
+        .unwrap();
+    assert_eq!(
+        (
+            openai_now["input_price"].as_f64(),
+            openai_now["effective_from"].as_str()
+        ),
+        (Some(2.0), Some("2025-06-10"))
+    );
+
+    let (_, benches) = app.get_json("/api/v1/benchmarks?limit=100").await;
+    assert!(benches["meta"]["total"].as_u64().unwrap() >= 12);
+    let (_, gpqa) = app
+        .get_json("/api/v1/benchmarks/gpqa-diamond?limit=5")
+        .await;
+    let top = gpqa["data"]["top_models"].as_array().unwrap();
+    assert_eq!(top.len(), 5);
+    let s: Vec<f64> = top.iter().map(|t| t["score"].as_f64().unwrap()).collect();
+    assert!(s.windows(2).all(|w| w[0] >= w[1]));
+    assert_eq!(gpqa["data"]["in_average"], true);
+    let (_, arena) = app.get_json("/api/v1/benchmarks/lmarena-text").await;
+    assert_eq!(
+        (
+            arena["data"]["unit"].as_str(),
+            arena["data"]["in_average"].as_bool()
+        ),
+        (Some("elo"), Some(false))
+    );
+
+    let (_, providers) = app.get_json("/api/v1/providers?limit=100").await;
+    assert!(providers["meta"]["total"].as_u64().unwrap() >= 30);
+    let (_, openai) = app.get_json("/api/v1/providers/openai?limit=5").await;
+    assert_eq!(openai["data"]["name"], "OpenAI");
+    assert_eq!(
+        openai["data"]["offerings"]["items"]
+            .as_array()
+            .unwrap()
+            .len(),
+        5
+    );
+    assert!(openai["data"]["created_models"]["total"].as_u64().unwrap() > 50);
+
+    let (_, agents) = app.get_json("/api/v1/agents?limit=10").await;
+    assert!(agents["meta"]["total"].as_u64().unwrap() >= 200);
+    let (_, trae) = app.get_json("/api/v1/agents/trae-doubao-seed-code").await;
+    assert_eq!(trae["data"]["organization"], "ByteDance");
+    assert_eq!(trae["data"]["scores"][0]["score"], 78.8);
+
+    let (_, sources) = app.get_json("/api/v1/sources").await;
+    let swe = sources["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["slug"] == "swe-bench")
+        .unwrap();
+    assert_eq!(swe["license"], "CC-BY-NC-4.0");
+}
+
+#[tokio::test]
+async fn every_bad_parameter_is_a_400_naming_it() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let cases = [
+        ("/api/v1/models?sort=cost", "sort"),
+        ("/api/v1/models?order=up", "order"),
+        ("/api/v1/models?limit=0", "limit"),
+        ("/api/v1/models?limit=101", "limit"),
+        ("/api/v1/models?page=0", "page"),
+        ("/api/v1/models?page=abc", "page"),
+        ("/api/v1/models?min_score=NaN", "min_score"),
+        ("/api/v1/models?max_price=-1", "max_price"),
+        ("/api/v1/models?open_source=maybe", "open_source"),
+        ("/api/v1/models?category=video", "category"),
+        ("/api/v1/models/search?q=", "q"),
+        ("/api/v1/models/search", "q"),
+        ("/api/v1/compare?models=a", "models"),
+        ("/api/v1/compare?models=a,b,c,d,e,f,g,h,i,j,k", "models"),
+        ("/api/v1/pricing?sort=cheap", "sort"),
+        ("/api/v1/benchmarks/gpqa-diamond?limit=500", "limit"),
+    ];
+    for (path, param) in cases {
+        let res = app.get(path).await;
+        assert_eq!(res.status().as_u16(), 400, "{path}");
+        assert_eq!(
+            res.headers()["content-type"],
+            "application/problem+json",
+            "{path}"
+        );
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["code"], "invalid_parameter", "{path}");
+        assert_eq!(body["param"], param, "{path}");
+        assert_eq!(body["status"], 400);
+        assert!(body["request_id"].as_str().is_some_and(|r| !r.is_empty()));
+    }
+    // Unknown parameters are ignored.
+    assert_eq!(
+        app.get("/api/v1/models?colour=blue")
+            .await
+            .status()
+            .as_u16(),
+        200
+    );
+}
+
+#[tokio::test]
+async fn unknown_slugs_and_paths_are_404_problems() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for path in [
+        "/api/v1/models/no-such-model",
+        "/api/v1/pricing/no-such-model",
+        "/api/v1/pricing/history/no-such-model",
+        "/api/v1/benchmarks/no-such-benchmark",
+        "/api/v1/providers/no-such-provider",
+        "/api/v1/agents/no-such-agent",
+        "/api/v1/models/Not_A_Slug",
+        "/api/v1/nothing-here",
+        "/nothing",
+    ] {
+        let res = app.get(path).await;
+        assert_eq!(res.status().as_u16(), 404, "{path}");
+        assert_eq!(res.headers()["content-type"], "application/problem+json");
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["code"], "not_found", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn http_niceties() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    // ETag and 304.
+    let res = app.get("/api/v1/models/gpt-4o").await;
+    let etag = res.headers()["etag"].to_str().unwrap().to_string();
+    assert_eq!(res.headers()["cache-control"], "public, max-age=60");
+    let again = app
+        .client
+        .get(app.url("/api/v1/models/gpt-4o"))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status().as_u16(), 304);
+    assert!(again.bytes().await.unwrap().is_empty());
+    // 405 with Allow.
+    let res = app
+        .client
+        .post(app.url("/api/v1/models"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 405);
+    assert_eq!(res.headers()["allow"], "GET");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "method_not_allowed");
+    // Compression when asked.
+    for enc in ["gzip", "br"] {
+        let res = app
+            .client
+            .get(app.url("/api/v1/models?limit=100"))
+            .header("accept-encoding", enc)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.headers()["content-encoding"], enc);
+    }
+    // CORS exposes the rate-limit headers.
+    let res = app
+        .client
+        .get(app.url("/api/v1/models"))
+        .header("origin", "https://example.org")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["access-control-allow-origin"], "*");
+    let exposed = res.headers()["access-control-expose-headers"]
+        .to_str()
+        .unwrap()
+        .to_lowercase();
+    for h in ["x-ratelimit-remaining", "ratelimit", "retry-after", "etag"] {
+        assert!(exposed.contains(h), "{h} not exposed: {exposed}");
+    }
+    // Request ids: echoed when sent, made when not.
+    let res = app
+        .client
+        .get(app.url("/healthz"))
+        .header("x-request-id", "abc-123")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["x-request-id"], "abc-123");
+    let res = app.get("/healthz").await;
+    assert_eq!(res.headers()["x-request-id"].len(), 32);
+    // An over-long query string.
+    let long = format!("/api/v1/models?q={}", "x".repeat(3000));
+    let res = app.get(&long).await;
+    assert_eq!(res.status().as_u16(), 414);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "uri_too_long");
+}
+
+/// The REST paths used to compare backends and protocols.
+const PATHS: &[&str] = &[
+    "/api/v1/models?limit=100&sort=score",
+    "/api/v1/models?limit=100&sort=name&page=3",
+    "/api/v1/models?limit=50&sort=date&creator=google",
+    "/api/v1/models?limit=50&sort=price&order=desc&provider=openrouter",
+    "/api/v1/models/search?q=llama&limit=50",
+    "/api/v1/models/claude-3-5-sonnet",
+    "/api/v1/compare?models=gpt-4o,claude-3-5-sonnet,gemini-2.5-pro",
+    "/api/v1/pricing?limit=100",
+    "/api/v1/pricing/gpt-4o",
+    "/api/v1/pricing/history/o3",
+    "/api/v1/benchmarks?limit=100",
+    "/api/v1/benchmarks/aider-polyglot?limit=50",
+    "/api/v1/providers?limit=100",
+    "/api/v1/providers/anthropic?limit=50",
+    "/api/v1/agents?limit=100",
+    "/api/v1/agents/trae-doubao-seed-code",
+    "/api/v1/sources",
+];
+
+#[tokio::test]
+async fn sqlite_and_postgres_answer_identically() {
+    let sqlite = TestApp::spawn(Backend::Sqlite).await;
+    let postgres = TestApp::spawn(Backend::Postgres).await;
+    for path in PATHS {
+        let (a, b) = (sqlite.get_json(path).await, postgres.get_json(path).await);
+        assert_eq!(a.0, 200, "{path}");
+        assert_eq!(a, b, "{path} differs between SQLite and PostgreSQL");
+    }
+}
+
+#[tokio::test]
+async fn rest_equals_its_graphql_document() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    // Each path with the variables its row builds: the same document over /graphql.
+    let cases: &[(&str, &str, Value)] = &[
+        (
+            "/api/v1/models?limit=10&sort=price",
+            "/api/v1/models",
+            json!({"first": 10, "offset": 0, "sort": "PRICE"}),
+        ),
+        (
+            "/api/v1/models/search?q=gemini&limit=7&page=2",
+            "/api/v1/models/search",
+            json!({"q": "gemini", "first": 7, "offset": 7}),
+        ),
+        (
+            "/api/v1/models/gpt-4o",
+            "/api/v1/models/{slug}",
+            json!({"slug": "gpt-4o"}),
+        ),
+        (
+            "/api/v1/compare?models=gpt-4o,o3",
+            "/api/v1/compare",
+            json!({"models": ["gpt-4o", "o3"]}),
+        ),
+        (
+            "/api/v1/pricing?limit=5",
+            "/api/v1/pricing",
+            json!({"first": 5, "offset": 0}),
+        ),
+        (
+            "/api/v1/pricing/gpt-4o",
+            "/api/v1/pricing/{slug}",
+            json!({"slug": "gpt-4o"}),
+        ),
+        (
+            "/api/v1/pricing/history/o3",
+            "/api/v1/pricing/history/{slug}",
+            json!({"slug": "o3"}),
+        ),
+        (
+            "/api/v1/benchmarks?limit=5",
+            "/api/v1/benchmarks",
+            json!({"first": 5, "offset": 0}),
+        ),
+        (
+            "/api/v1/benchmarks/gpqa-diamond",
+            "/api/v1/benchmarks/{slug}",
+            json!({"slug": "gpqa-diamond"}),
+        ),
+        (
+            "/api/v1/providers?limit=5",
+            "/api/v1/providers",
+            json!({"first": 5, "offset": 0}),
+        ),
+        (
+            "/api/v1/providers/openai?limit=3",
+            "/api/v1/providers/{slug}",
+            json!({"slug": "openai", "first": 3, "offset": 0}),
+        ),
+        (
+            "/api/v1/agents?limit=5",
+            "/api/v1/agents",
+            json!({"first": 5, "offset": 0}),
+        ),
+        (
+            "/api/v1/agents/trae-doubao-seed-code",
+            "/api/v1/agents/{slug}",
+            json!({"slug": "trae-doubao-seed-code"}),
+        ),
+        ("/api/v1/sources", "/api/v1/sources", json!({})),
+    ];
+    for (path, route, vars) in cases {
+        let ep = mds::rest::table::ENDPOINTS
+            .iter()
+            .find(|e| e.path == *route)
+            .unwrap();
+        let (status, rest) = app.get_json(path).await;
+        assert_eq!(status, 200, "{path}");
+        let gql = app.graphql(ep.document, vars.clone()).await;
+        assert!(gql.get("errors").is_none(), "{path}: {gql}");
+        let result = &gql["data"]["result"];
+        match ep.shape {
+            mds::rest::table::Shape::List => {
+                assert_eq!(rest["data"], result["items"], "{path}");
+                assert_eq!(rest["meta"]["total"], result["total"], "{path}");
+            }
+            mds::rest::table::Shape::Item => assert_eq!(&rest["data"], result, "{path}"),
+        }
+    }
+    // And against a hand-written GraphQL query in GraphQL's own names.
+    let gql = app
+        .graphql("{ models(first: 3, sort: PRICE, order: DESC) { totalCount nodes { slug inputPrice averageScore } } }", json!({}))
+        .await;
+    let (_, rest) = app
+        .get_json("/api/v1/models?limit=3&sort=price&order=desc")
+        .await;
+    for (r, g) in rest["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(gql["data"]["models"]["nodes"].as_array().unwrap())
+    {
+        assert_eq!(r["slug"], g["slug"]);
+        assert_eq!(r["input_price"], g["inputPrice"]);
+        assert_eq!(r["average_score"], g["averageScore"]);
+    }
+    assert_eq!(rest["meta"]["total"], gql["data"]["models"]["totalCount"]);
+}
+
+/// A validator for the JSON Schema subset the OpenAPI document uses.
+fn validate(schema: &Value, value: &Value, root: &Value, path: &str) -> Result<(), String> {
+    if let Some(r) = schema.get("$ref").and_then(Value::as_str) {
+        let name = r.trim_start_matches("#/components/schemas/");
+        return validate(&root["components"]["schemas"][name], value, root, path);
+    }
+    if let Some(options) = schema.get("oneOf").and_then(Value::as_array) {
+        let ok = options
+            .iter()
+            .filter(|o| validate(o, value, root, path).is_ok())
+            .count();
+        return if ok == 1 {
+            Ok(())
+        } else {
+            Err(format!("{path}: {ok} oneOf branches match"))
+        };
+    }
+    if let Some(c) = schema.get("const") {
+        return if c == value {
+            Ok(())
+        } else {
+            Err(format!("{path}: expected {c}"))
+        };
+    }
+    if let Some(e) = schema.get("enum").and_then(Value::as_array)
+        && !e.contains(value)
+    {
+        return Err(format!("{path}: {value} not in enum"));
+    }
+    if let Some(t) = schema.get("type") {
+        let types: Vec<&str> = match t {
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+            _ => vec![],
+        };
+        let ok = types.iter().any(|t| match *t {
+            "object" => value.is_object(),
+            "array" => value.is_array(),
+            "string" => value.is_string(),
+            "integer" => value.is_i64() || value.is_u64(),
+            "number" => value.is_number(),
+            "boolean" => value.is_boolean(),
+            "null" => value.is_null(),
+            _ => false,
+        });
+        if !ok {
+            return Err(format!("{path}: {value} is not {types:?}"));
+        }
+    }
+    if let (Some(props), Some(obj)) = (
+        schema.get("properties").and_then(Value::as_object),
+        value.as_object(),
+    ) {
+        for req in schema
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let k = req.as_str().unwrap();
+            if !obj.contains_key(k) {
+                return Err(format!("{path}: missing {k}"));
+            }
+        }
+        for (k, v) in obj {
+            match props.get(k) {
+                Some(s) => validate(s, v, root, &format!("{path}.{k}"))?,
+                None => return Err(format!("{path}: {k} is not described")),
+            }
+        }
+    }
+    if let (Some(items), Some(arr)) = (schema.get("items"), value.as_array()) {
+        for (i, v) in arr.iter().enumerate() {
+            validate(items, v, root, &format!("{path}[{i}]"))?;
+        }
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn responses_match_the_openapi_document() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (status, doc) = app.get_json("/api/v1/openapi.json").await;
+    assert_eq!(status, 200);
+    assert_eq!(doc["openapi"], "3.1.0");
+    assert_eq!(
+        doc["paths"].as_object().unwrap().len(),
+        mds::rest::table::ENDPOINTS.len()
+    );
+    let samples = [
+        ("/api/v1/models", "/api/v1/models?limit=100"),
+        ("/api/v1/models/search", "/api/v1/models/search?q=claude"),
+        ("/api/v1/models/{slug}", "/api/v1/models/gpt-4o"),
+        (
+            "/api/v1/compare",
+            "/api/v1/compare?models=gpt-4o,claude-3-5-sonnet",
+        ),
+        ("/api/v1/pricing", "/api/v1/pricing?limit=100"),
+        ("/api/v1/pricing/{slug}", "/api/v1/pricing/gpt-4o"),
+        (
+            "/api/v1/pricing/history/{slug}",
+            "/api/v1/pricing/history/o3",
+        ),
+        ("/api/v1/benchmarks", "/api/v1/benchmarks?limit=100"),
+        (
+            "/api/v1/benchmarks/{slug}",
+            "/api/v1/benchmarks/gpqa-diamond",
+        ),
+        ("/api/v1/providers", "/api/v1/providers?limit=100"),
+        ("/api/v1/providers/{slug}", "/api/v1/providers/openai"),
+        ("/api/v1/agents", "/api/v1/agents?limit=100"),
+        (
+            "/api/v1/agents/{slug}",
+            "/api/v1/agents/trae-doubao-seed-code",
+        ),
+        ("/api/v1/sources", "/api/v1/sources"),
+    ];
+    for (route, path) in samples {
+        let (status, body) = app.get_json(path).await;
+        assert_eq!(status, 200, "{path}");
+        let schema = &doc["paths"][route]["get"]["responses"]["200"]["content"]["application/json"]
+            ["schema"];
+        validate(schema, &body, &doc, path).unwrap();
+    }
+    let (_, problem) = app.get_json("/api/v1/models?limit=0").await;
+    validate(
+        &doc["components"]["schemas"]["Problem"],
+        &problem,
+        &doc,
+        "problem",
+    )
+    .unwrap();
+    let docs = app.get("/docs").await.text().await.unwrap();
+    assert!(docs.contains("/api/v1/openapi.json") && !docs.contains("https://cdn"));
+    let printed: Value = serde_json::from_str(&mds::rest::openapi::document_json()).unwrap();
+    assert_eq!(printed, doc);
+}
+
+#[tokio::test]
+async fn both_backends_serve_every_endpoint() {
+    for backend in BACKENDS {
+        let app = TestApp::spawn(backend).await;
+        for ep in mds::rest::table::ENDPOINTS {
+            let path = ep
+                .path
+                .replace("/models/{slug}", "/models/gpt-4o")
+                .replace("/pricing/{slug}", "/pricing/gpt-4o")
+                .replace("/history/{slug}", "/history/gpt-4o")
+                .replace("/benchmarks/{slug}", "/benchmarks/mmlu")
+                .replace("/providers/{slug}", "/providers/google")
+                .replace("/agents/{slug}", "/agents/trae-doubao-seed-code");
+            let path = match ep.path {
+                "/api/v1/compare" => "/api/v1/compare?models=gpt-4o,o3".to_string(),
+                "/api/v1/models/search" => "/api/v1/models/search?q=qwen".to_string(),
+                _ => path,
+            };
+            let (status, body) = app.get_json(&path).await;
+            assert_eq!(status, 200, "{backend:?} {path}: {body}");
+            assert!(
+                body["data"].is_object() || body["data"].as_array().is_some_and(|a| !a.is_empty()),
+                "{path}"
+            );
+        }
+    }
+}
