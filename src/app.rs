@@ -59,9 +59,15 @@ impl App {
     pub async fn build(database_url: &str, config: ServeConfig) -> Result<Self, BoxError> {
         let db = store::connect(database_url).await?;
         if store::needs_migration(&db).await? {
+            if !config.auto_migrate {
+                return Err("the database has pending migrations: run `mds migrate` (or `mds import --if-empty`) first".into());
+            }
             store::migrate(&db).await?;
         }
         if store::import::current(&db).await?.is_none() {
+            if !config.auto_migrate {
+                return Err("the database holds no dataset: run `mds import` first".into());
+            }
             let outcome = store::import::import(&db, snapshot::EMBEDDED).await?;
             tracing::info!(?outcome, "empty database: imported the embedded dataset");
         }

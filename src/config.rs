@@ -32,6 +32,14 @@ pub enum Command {
     Import {
         /// Snapshot file written by `mds ingest`.
         file: Option<PathBuf>,
+        /// Only import when the database holds no dataset yet (for one-shot deploy jobs).
+        #[arg(long)]
+        if_empty: bool,
+    },
+    /// Exit 0 when the server at URL answers 200 (a container healthcheck needing no curl).
+    Probe {
+        #[arg(default_value = "http://127.0.0.1:8080/readyz")]
+        url: String,
     },
     /// Read the raw public datasets and write a normalized snapshot.
     Ingest {
@@ -115,7 +123,11 @@ pub struct ServeConfig {
     /// Seconds a request may take before it is answered 503.
     #[arg(long, env = "MDS_REQUEST_TIMEOUT", default_value_t = 30)]
     pub request_timeout: u64,
-    /// Public URL of the data-sources page, used in attribution.
+    /// Migrate an unmigrated database and import the embedded dataset into an empty one at
+    /// start-up. Turn off where a one-shot job migrates (several instances must not race).
+    #[arg(long, env = "MDS_AUTO_MIGRATE", default_value_t = true, action = clap::ArgAction::Set)]
+    pub auto_migrate: bool,
+    /// Public base URL of the service, used in attribution links (empty: relative links).
     #[arg(long, env = "MDS_PUBLIC_URL", default_value = "")]
     pub public_url: String,
 }
@@ -131,6 +143,7 @@ impl Default for ServeConfig {
             trusted_proxies: Vec::new(),
             log_format: LogFormat::Text,
             request_timeout: 30,
+            auto_migrate: true,
             public_url: String::new(),
         }
     }

@@ -39,7 +39,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             store::migrate(&db).await?;
             println!("migrations applied");
         }
-        Command::Import { file } => {
+        Command::Import { file, if_empty } => {
             let bytes = match file {
                 Some(path) => {
                     std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?
@@ -48,6 +48,13 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             };
             let db = store::connect(&cli.database_url).await?;
             store::migrate(&db).await?;
+            if let Some(current) = store::import::current(&db).await?.filter(|_| if_empty) {
+                println!(
+                    "migrations applied; dataset version {} already loaded, not importing",
+                    current.version
+                );
+                return Ok(());
+            }
             match store::import::import(&db, &bytes).await? {
                 store::import::Outcome::Imported { version } => {
                     println!("imported dataset version {version}")
@@ -87,6 +94,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 snap.agents.len()
             );
         }
+        Command::Probe { url } => probe(&url)?,
         Command::Schema => print!("{}", mds::graphql::sdl()),
         Command::Openapi => println!("{}", mds::rest::openapi::document_json()),
         Command::Keys(cmd) => {
@@ -126,4 +134,28 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
         }
     }
     Ok(())
+}
+
+/// A minimal HTTP/1.1 GET over loopback: succeeds on a 200 answer.
+fn probe(url: &str) -> Result<(), BoxError> {
+    use std::io::{Read, Write};
+    let rest = url
+        .strip_prefix("http://")
+        .ok_or("probe takes an http:// URL")?;
+    let (authority, path) = rest
+        .split_once('/')
+        .map_or((rest, "/".to_string()), |(a, p)| (a, format!("/{p}")));
+    let mut stream = std::net::TcpStream::connect(authority)?;
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(5)))?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head)?;
+    if head.starts_with(b"HTTP/1.1 200") {
+        Ok(())
+    } else {
+        Err(format!("{url} answered {}", String::from_utf8_lossy(&head)).into())
+    }
 }

@@ -43,7 +43,8 @@ pub struct Caller {
 
 /// Whether a path is counted: the API itself, not health, metrics, docs or assets.
 pub fn is_counted(path: &str) -> bool {
-    path == "/graphql" || path.starts_with("/api/v1/") || path == "/api/v1"
+    (path == "/graphql" || path.starts_with("/api/v1/") || path == "/api/v1")
+        && path != "/api/v1/openapi.json"
 }
 
 /// The key presented in `X-API-Key` or `Authorization: Bearer`, if any.

@@ -84,10 +84,10 @@ async fn related_records_load_in_a_constant_number_of_statements() {
         assert_eq!(data["models"]["nodes"].as_array().unwrap().len(), 100);
         let n = count.load(Ordering::SeqCst);
         // count + page + one batch per relation (creators, offerings, their providers, scores,
-        // their benchmarks, aliases, agents) = 9 when every batch gathers all its keys; a batch
-        // can split when a poll is slow (a loaded machine), never into one per model (which
-        // would be over 500 statements here).
-        assert!(n <= 25, "{backend:?}: {n} statements for 100 models");
+        // their benchmarks, aliases, agents) = 9 when every batch gathers all its keys. A batch
+        // can split in a few when the machine is loaded (the loader waits 4 ms for keys), never
+        // into one per model: loading per parent would take over 700 statements here.
+        assert!(n <= 50, "{backend:?}: {n} statements for 100 models");
     }
 }
 

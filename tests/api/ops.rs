@@ -1,1 +1,268 @@
-//! Operations: readiness, metrics, shutdown, compose file.
+//! Operations: readiness, metrics, graceful shutdown, logs and the compose file.
+
+use std::time::Duration;
+
+use mds::config::ServeConfig;
+use sea_orm::ConnectionTrait;
+use serde_json::Value;
+
+use crate::helpers::{Backend, TestApp, postgres_admin_url};
+
+#[tokio::test]
+async fn readiness_follows_the_database_and_redis() {
+    let app = TestApp::spawn(Backend::Postgres).await;
+    let (status, body) = app.get_json("/readyz").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["database"], "ok");
+    assert_eq!(app.get_json("/healthz").await.0, 200);
+    // Drop the database from under the service.
+    let name = app.database_url.rsplit('/').next().unwrap().to_string();
+    let admin = sea_orm::Database::connect(postgres_admin_url())
+        .await
+        .unwrap();
+    admin
+        .execute_unprepared(&format!("DROP DATABASE \"{name}\" WITH (FORCE)"))
+        .await
+        .unwrap();
+    let res = app.get("/readyz").await;
+    assert_eq!(res.status().as_u16(), 503);
+    assert_eq!(res.headers()["content-type"], "application/problem+json");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "unavailable");
+    assert!(body["detail"].as_str().unwrap().contains("database"));
+    assert_eq!(
+        app.get_json("/healthz").await.0,
+        200,
+        "the process is still alive"
+    );
+    // A query against the missing database is a vague 500, never internals.
+    let res = app.get("/api/v1/models").await;
+    assert_eq!(res.status().as_u16(), 500);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "internal");
+    assert!(
+        !body["detail"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("database")
+    );
+
+    let cfg = ServeConfig {
+        redis_url: Some("redis://127.0.0.1:1".into()),
+        ..ServeConfig::default()
+    };
+    let no_redis = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    let res = no_redis.get("/readyz").await;
+    assert_eq!(res.status().as_u16(), 503);
+    let body: Value = res.json().await.unwrap();
+    assert!(body["detail"].as_str().unwrap().contains("redis"));
+    // ...while requests are still served, limited in-process.
+    assert_eq!(no_redis.get("/api/v1/sources").await.status().as_u16(), 200);
+}
+
+#[tokio::test]
+async fn metrics_count_requests_decisions_and_the_dataset() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for _ in 0..3 {
+        app.get("/api/v1/models?limit=1").await;
+    }
+    app.get("/api/v1/models?limit=0").await;
+    let text = app.get("/metrics").await.text().await.unwrap();
+    assert!(
+        text.contains(
+            "mds_http_requests_total{method=\"GET\",route=\"/api/v1/models\",status=\"200\"} 3"
+        ),
+        "{text}"
+    );
+    assert!(text.contains(
+        "mds_http_requests_total{method=\"GET\",route=\"/api/v1/models\",status=\"400\"} 1"
+    ));
+    assert!(text.contains("mds_http_request_duration_seconds_bucket{method=\"GET\",route=\"/api/v1/models\",status=\"200\",le=\"+Inf\"} 3"));
+    assert!(text.contains("mds_rate_limit_decisions_total{decision=\"free_allowed\"} 4"));
+    assert!(text.contains("mds_dataset_version 1"));
+    assert!(text.contains("mds_redis_fallback 0"));
+}
+
+#[tokio::test]
+async fn shutdown_finishes_the_request_in_flight() {
+    // A transaction holding SQLite's write lock... a reader still reads in WAL-less mode only
+    // after the lock is gone: the request waits inside the handler until we release it.
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let path = app
+        .database_url
+        .trim_start_matches("sqlite://")
+        .split('?')
+        .next()
+        .unwrap()
+        .to_string();
+    let locker = sea_orm::Database::connect(format!("sqlite://{path}?mode=rw"))
+        .await
+        .unwrap();
+    locker.execute_unprepared("BEGIN EXCLUSIVE").await.unwrap();
+    let client = app.client.clone();
+    let url = app.url("/api/v1/models/gpt-4o");
+    let in_flight = tokio::spawn(async move { client.get(url).send().await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let base = app.base.clone();
+    let stopping = tokio::spawn(app.stop());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // New connections are refused while the old request is still being served.
+    assert!(
+        reqwest::Client::new()
+            .get(format!("{base}/healthz"))
+            .send()
+            .await
+            .is_err()
+    );
+    locker.execute_unprepared("COMMIT").await.unwrap();
+    let res = in_flight
+        .await
+        .unwrap()
+        .expect("the in-flight request gets its answer");
+    assert_eq!(res.status().as_u16(), 200);
+    stopping.await.unwrap().unwrap();
+}
+
+#[test]
+fn the_compose_file_only_sets_settings_the_service_reads() {
+    use clap::CommandFactory;
+    let compose: serde_norway::Value =
+        serde_norway::from_str(include_str!("../../docker-compose.yml"))
+            .expect("docker-compose.yml is YAML");
+    let services = compose["services"].as_mapping().unwrap();
+    let names: Vec<&str> = services.keys().filter_map(|k| k.as_str()).collect();
+    for s in ["postgres", "redis", "migrate", "mds"] {
+        assert!(names.contains(&s), "service {s} missing: {names:?}");
+    }
+    let mut known: Vec<String> = Vec::new();
+    let cmd = mds::config::Cli::command();
+    let mut stack = vec![cmd];
+    while let Some(c) = stack.pop() {
+        for a in c.get_arguments() {
+            if let Some(e) = a.get_env() {
+                known.push(e.to_string_lossy().to_string());
+            }
+        }
+        stack.extend(c.get_subcommands().cloned());
+    }
+    known.push("RUST_LOG".into());
+    for service in ["mds", "migrate"] {
+        let env = compose["services"][service]["environment"]
+            .as_mapping()
+            .unwrap();
+        for (k, _) in env {
+            let k = k.as_str().unwrap();
+            assert!(
+                known.iter().any(|x| x == k),
+                "{service} sets {k}, which the service does not read"
+            );
+        }
+    }
+    let command = |s: &str| format!("{:?}", compose["services"][s]["command"]);
+    assert!(
+        command("migrate").contains("import"),
+        "the one-shot migrate service imports the dataset"
+    );
+    assert!(command("mds").contains("serve"));
+    let depends = format!("{:?}", compose["services"]["mds"]["depends_on"]);
+    assert!(depends.contains("migrate") && depends.contains("service_completed_successfully"));
+    for s in ["postgres", "redis", "mds"] {
+        assert!(
+            !compose["services"][s]["healthcheck"].is_null(),
+            "{s} has a healthcheck"
+        );
+    }
+    assert!(
+        compose["volumes"]
+            .as_mapping()
+            .is_some_and(|v| !v.is_empty()),
+        "a named volume for PostgreSQL"
+    );
+    let example = include_str!("../../.env.example");
+    for k in &known {
+        if k != "RUST_LOG" {
+            assert!(example.contains(&format!("{k}=")), ".env.example lacks {k}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn json_logs_never_contain_the_api_key() {
+    // The access log records the tier, never the key: run the binary and read its output.
+    let url = crate::helpers::fresh_database(Backend::Sqlite).await;
+    let bin = env!("CARGO_BIN_EXE_mds");
+    let out = std::process::Command::new(bin)
+        .args(["keys", "create", "--name", "log test"])
+        .env("DATABASE_URL", &url)
+        .output()
+        .unwrap();
+    let key = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = tokio::process::Command::new(bin)
+        .args([
+            "serve",
+            "--bind",
+            &format!("127.0.0.1:{port}"),
+            "--log-format",
+            "json",
+        ])
+        .env("DATABASE_URL", &url)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let client = reqwest::Client::new();
+    let mut ok = false;
+    for _ in 0..100 {
+        if client
+            .get(format!("http://127.0.0.1:{port}/healthz"))
+            .send()
+            .await
+            .is_ok()
+        {
+            ok = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(ok, "the server did not start");
+    let res = client
+        .get(format!("http://127.0.0.1:{port}/api/v1/sources"))
+        .header("x-api-key", &key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    // SIGTERM: a graceful stop.
+    let pid = child.id().unwrap();
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    let out = tokio::time::timeout(Duration::from_secs(20), child.wait_with_output())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(out.status.success(), "SIGTERM ends the server cleanly");
+    let logs =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let line = logs
+        .lines()
+        .find(|l| l.contains("/api/v1/sources"))
+        .unwrap_or_else(|| panic!("no access log line: {logs}"));
+    let v: Value = serde_json::from_str(line).unwrap();
+    assert_eq!(v["fields"]["status"], 200);
+    assert_eq!(v["fields"]["tier"], "authenticated");
+    assert!(!logs.contains(&key), "the API key leaked into the logs");
+}

@@ -1,0 +1,17 @@
+# Build stage: the release binary (the dataset is embedded in it).
+FROM rust:1.95-slim-bookworm AS build
+WORKDIR /src
+COPY . .
+RUN cargo build --release --locked --bin mds
+
+# Runtime stage: a small Debian image, no compiler, running as a non-root user.
+FROM debian:bookworm-slim
+RUN useradd --system --uid 10001 --home /app mds && mkdir -p /app && chown mds /app
+COPY --from=build /src/target/release/mds /usr/local/bin/mds
+USER mds
+WORKDIR /app
+ENV MDS_BIND=0.0.0.0:8080
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=5s CMD ["mds", "probe", "http://127.0.0.1:8080/readyz"]
+ENTRYPOINT ["mds"]
+CMD ["serve"]
