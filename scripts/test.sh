@@ -51,8 +51,16 @@ ensure_redis() {
   wait_port "$PGHOST_ADDR" "$REDIS_PORT_NUM" || { echo "Redis did not start" >&2; exit 1; }
 }
 
+ensure_chromium() {
+  command -v chromium >/dev/null && return 0
+  echo "Chromium is not installed (the GraphiQL browser test needs it); installing Debian's package"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
+}
+
 ensure_postgres
 ensure_redis
+ensure_chromium
 # The limits tests start and kill a Redis of their own: redis-server must be on PATH.
 command -v redis-server >/dev/null || { echo "redis-server is required by the tests" >&2; exit 1; }
 
