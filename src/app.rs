@@ -104,31 +104,64 @@ impl App {
         &self.state
     }
 
-    /// Serves until `shutdown` resolves; in-flight requests then get up to the request
-    /// timeout to finish before the pools are closed.
+    /// Serves until `shutdown` resolves, then stops accepting and gives in-flight requests
+    /// up to the request timeout to finish before the pools are closed. A client must send
+    /// its request headers within the header-read timeout (idle keep-alive connections too).
     pub async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
+        use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+        use hyper_util::server::conn::auto::Builder;
+        use hyper_util::service::TowerToHyperService;
+        use tower::ServiceExt;
+
         let grace = Duration::from_secs(self.state.config.request_timeout.max(1));
+        let header_timeout = Duration::from_secs(self.state.config.header_read_timeout.max(1));
         let db = self.state.db.clone();
         let router = routes::router(self.state);
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let server = axum::serve(
-            self.listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            let _ = tx.send(());
-        });
-        let mut server = std::pin::pin!(server.into_future());
+        let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+        let mut builder = Builder::new(TokioExecutor::new());
+        builder
+            .http1()
+            .timer(TokioTimer::new())
+            .header_read_timeout(header_timeout);
+        let mut shutdown = std::pin::pin!(shutdown);
+        loop {
+            let (stream, peer) = tokio::select! {
+                accepted = self.listener.accept() => match accepted {
+                    Ok(conn) => conn,
+                    Err(e) => {
+                        // Out of file descriptors and the like: wait instead of spinning.
+                        tracing::warn!(error = %e, "accept failed");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => break,
+            };
+            let service = router.clone().map_request(
+                move |mut req: axum::extract::Request<hyper::body::Incoming>| {
+                    req.extensions_mut()
+                        .insert(axum::extract::ConnectInfo(peer));
+                    req.map(axum::body::Body::new)
+                },
+            );
+            let conn = builder.serve_connection_with_upgrades(
+                TokioIo::new(stream),
+                TowerToHyperService::new(service),
+            );
+            let conn = graceful.watch(conn.into_owned());
+            tokio::spawn(async move {
+                if let Err(e) = conn.await {
+                    tracing::debug!(error = %e, "connection ended with an error");
+                }
+            });
+        }
+        drop(self.listener);
         tokio::select! {
-            res = &mut server => res?,
-            _ = async {
-                let _ = rx.await;
-                tokio::time::sleep(grace).await;
-            } => tracing::warn!("shutdown grace period over; closing remaining connections"),
+            () = graceful.shutdown() => {}
+            () = tokio::time::sleep(grace) => tracing::warn!("shutdown grace period over; closing remaining connections"),
         }
         let _ = db.close().await;
         Ok(())

@@ -123,6 +123,9 @@ pub struct ServeConfig {
     /// Seconds a request may take before it is answered 503.
     #[arg(long, env = "MDS_REQUEST_TIMEOUT", default_value_t = 30)]
     pub request_timeout: u64,
+    /// Seconds a client may take to send a request's headers; slow clients are disconnected.
+    #[arg(long, env = "MDS_HEADER_READ_TIMEOUT", default_value_t = 10)]
+    pub header_read_timeout: u64,
     /// Migrate an unmigrated database and import the embedded dataset into an empty one at
     /// start-up. Turn off where a one-shot job migrates (several instances must not race).
     #[arg(long, env = "MDS_AUTO_MIGRATE", default_value_t = true, action = clap::ArgAction::Set)]
@@ -143,6 +146,7 @@ impl Default for ServeConfig {
             trusted_proxies: Vec::new(),
             log_format: LogFormat::Text,
             request_timeout: 30,
+            header_read_timeout: 10,
             auto_migrate: true,
             public_url: String::new(),
         }

@@ -1,7 +1,7 @@
-//! Hourly counters behind one trait, with two stores: Redis (shared by every instance; one
-//! atomic Lua script does increment + expiry with Redis' own clock and the hour in the key)
-//! and in-process (one instance). [`Counters`] prefers Redis and falls back to in-process
-//! counting while Redis is unreachable.
+//! Hourly counters behind one trait, [`CounterStore`], with two stores: [`RedisStore`]
+//! (shared by every instance; one atomic Lua script does increment + expiry with Redis' own
+//! clock and the hour in the key) and [`MemoryStore`] (one instance). [`Counters`] uses the
+//! configured shared store and falls back to in-process counting while it is unreachable.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -33,6 +33,17 @@ fn count_at(used: u64, now: u64) -> Count {
         reset,
         reset_in: reset - now,
     }
+}
+
+/// A store of hourly counters.
+#[async_trait::async_trait]
+pub trait CounterStore: Send + Sync {
+    /// Counts one request in `bucket`'s current hour.
+    async fn hit(&self, bucket: &str) -> Result<Count, String>;
+    /// Takes back one request (it ended as a 304).
+    async fn refund(&self, bucket: &str) -> Result<(), String>;
+    /// Whether the store answers.
+    async fn ping(&self) -> Result<(), String>;
 }
 
 /// In-process counters: (bucket, hour) → count.
@@ -88,6 +99,22 @@ if redis.call('EXISTS', key) == 1 then
 end
 return 0
 ";
+
+#[async_trait::async_trait]
+impl CounterStore for MemoryStore {
+    async fn hit(&self, bucket: &str) -> Result<Count, String> {
+        Ok(MemoryStore::hit(self, bucket))
+    }
+
+    async fn refund(&self, bucket: &str) -> Result<(), String> {
+        MemoryStore::refund(self, bucket);
+        Ok(())
+    }
+
+    async fn ping(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
 
 pub struct RedisStore {
     conn: redis::aio::ConnectionManager,
@@ -146,9 +173,29 @@ impl RedisStore {
     }
 }
 
-/// Counters used by the service: Redis when configured and reachable, else in-process.
+#[async_trait::async_trait]
+impl CounterStore for RedisStore {
+    async fn hit(&self, bucket: &str) -> Result<Count, String> {
+        RedisStore::hit(self, bucket)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    async fn refund(&self, bucket: &str) -> Result<(), String> {
+        RedisStore::refund(self, bucket)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    async fn ping(&self) -> Result<(), String> {
+        RedisStore::ping(self).await.map_err(|e| e.to_string())
+    }
+}
+
+/// Counters used by the service: the shared store (Redis) when configured and reachable,
+/// else in-process.
 pub struct Counters {
-    redis: Option<RedisStore>,
+    redis: Option<Box<dyn CounterStore>>,
     memory: MemoryStore,
     /// True while Redis is unreachable and counting happens in-process.
     fallback: AtomicBool,
@@ -166,8 +213,13 @@ impl Counters {
     }
 
     pub fn with_redis(redis: Option<RedisStore>) -> Self {
+        Self::with_shared(redis.map(|r| Box::new(r) as Box<dyn CounterStore>))
+    }
+
+    /// Counters over any shared store.
+    pub fn with_shared(shared: Option<Box<dyn CounterStore>>) -> Self {
         Self {
-            redis,
+            redis: shared,
             memory: MemoryStore::default(),
             fallback: AtomicBool::new(false),
             retry_after_ms: AtomicU64::new(0),
@@ -188,12 +240,12 @@ impl Counters {
         self.started.elapsed().as_millis() as u64
     }
 
-    fn redis_usable(&self) -> Option<&RedisStore> {
-        let r = self.redis.as_ref()?;
+    fn redis_usable(&self) -> Option<&dyn CounterStore> {
+        let r = self.redis.as_deref()?;
         (self.elapsed_ms() >= self.retry_after_ms.load(Ordering::Relaxed)).then_some(r)
     }
 
-    fn redis_failed(&self, e: &redis::RedisError) {
+    fn redis_failed(&self, e: &str) {
         self.retry_after_ms.store(
             self.elapsed_ms() + RETRY_INTERVAL.as_millis() as u64,
             Ordering::Relaxed,
@@ -236,7 +288,7 @@ impl Counters {
     pub async fn ready(&self) -> Result<(), String> {
         match &self.redis {
             None => Ok(()),
-            Some(r) => r.ping().await.map_err(|e| e.to_string()),
+            Some(r) => r.ping().await,
         }
     }
 }

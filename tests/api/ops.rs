@@ -266,3 +266,24 @@ async fn json_logs_never_contain_the_api_key() {
     assert_eq!(v["fields"]["tier"], "authenticated");
     assert!(!logs.contains(&key), "the API key leaked into the logs");
 }
+
+#[tokio::test]
+async fn a_client_that_never_finishes_its_headers_is_disconnected() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let cfg = ServeConfig {
+        header_read_timeout: 1,
+        ..ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    let addr = app.base.trim_start_matches("http://").to_string();
+    let mut slow = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut buf)).await;
+    assert!(read.is_ok(), "the connection was still open after 5 s");
+    assert!(!String::from_utf8_lossy(&buf).contains("200 OK"));
+    // A well-behaved client on another connection is unaffected.
+    assert_eq!(app.get("/healthz").await.status().as_u16(), 200);
+}
