@@ -74,6 +74,21 @@ pub fn list<T: async_graphql::OutputType>(items: Vec<T>, start: usize, total: u6
     c
 }
 
+/// One page of a list already in memory (a provider's offerings, an organisation's models).
+pub fn page_of<T, U: async_graphql::OutputType>(
+    rows: Vec<T>,
+    start: usize,
+    limit: usize,
+    wrap: impl Fn(T) -> U,
+) -> List<U> {
+    let total = rows.len() as u64;
+    list(
+        rows.into_iter().skip(start).take(limit).map(wrap).collect(),
+        start,
+        total,
+    )
+}
+
 fn loader<'a>(ctx: &'a Context<'_>) -> Result<&'a DataLoader<StoreLoader>> {
     ctx.data::<DataLoader<StoreLoader>>()
         .map_err(|e| internal(e.message))
@@ -332,16 +347,7 @@ impl Provider {
         let rows = load(ctx, OfferingsAt(self.0.slug.clone()))
             .await?
             .unwrap_or_default();
-        let total = rows.len() as u64;
-        Ok(list(
-            rows.into_iter()
-                .skip(start)
-                .take(limit)
-                .map(Offering)
-                .collect(),
-            start,
-            total,
-        ))
+        Ok(page_of(rows, start, limit, Offering))
     }
     /// Models the organisation created, by slug.
     #[graphql(
@@ -358,16 +364,7 @@ impl Provider {
         let rows = load(ctx, CreatedBy(self.0.slug.clone()))
             .await?
             .unwrap_or_default();
-        let total = rows.len() as u64;
-        Ok(list(
-            rows.into_iter()
-                .skip(start)
-                .take(limit)
-                .map(Model)
-                .collect(),
-            start,
-            total,
-        ))
+        Ok(page_of(rows, start, limit, Model))
     }
 }
 
