@@ -287,3 +287,54 @@ async fn a_client_that_never_finishes_its_headers_is_disconnected() {
     // A well-behaved client on another connection is unaffected.
     assert_eq!(app.get("/healthz").await.status().as_u16(), 200);
 }
+
+#[tokio::test]
+async fn the_binary_serves_the_embedded_dataset_from_an_empty_directory() {
+    // What `cargo run --release` does on a fresh machine: no database, no settings.
+    let dir = std::env::temp_dir().join(format!("mds-fresh-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_mds"))
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .current_dir(&dir)
+        .env_remove("DATABASE_URL")
+        .env_remove("REDIS_URL")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let client = reqwest::Client::new();
+    let mut health = None;
+    for _ in 0..200 {
+        if let Ok(res) = client
+            .get(format!("http://127.0.0.1:{port}/healthz"))
+            .send()
+            .await
+        {
+            health = Some(res.status().as_u16());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(health, Some(200));
+    let body: Value = client
+        .get(format!("http://127.0.0.1:{port}/api/v1/models?limit=1"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(body["meta"]["total"].as_u64().unwrap() >= 1000);
+    assert!(
+        dir.join("mds.db").exists(),
+        "the default database is a SQLite file in the working directory"
+    );
+    child.kill().await.unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
