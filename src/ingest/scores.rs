@@ -1125,12 +1125,13 @@ pub fn unpriced_models(
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for r in raw {
-        report.read(r.source);
+        let feed = report_feed(r);
+        report.read(feed);
         if match_model(resolved, &r.model).is_some() {
-            report.matched(r.source);
+            report.matched(feed);
             continue;
         }
-        report.unmatched(r.source, &r.model);
+        report.unmatched(feed, &r.model);
         if !MODEL_NAMING_SOURCES.contains(&r.source) {
             continue;
         }
@@ -1152,6 +1153,24 @@ pub fn unpriced_models(
         });
     }
     out
+}
+
+/// The name a score row is reported under: Epoch's own runs and the external leaderboards it
+/// re-hosts match at very different rates (API ids vs. decade-old paper names).
+fn report_feed(r: &RawScore) -> &'static str {
+    const RUNS: &[&str] = &[
+        "gpqa-diamond",
+        "math-level-5",
+        "otis-mock-aime",
+        "frontiermath",
+        "frontiermath-tier-4",
+        "swe-bench-verified",
+    ];
+    match r.source {
+        "epoch" if RUNS.contains(&r.benchmark.as_str()) => "epoch-runs",
+        "epoch" => "epoch-external",
+        other => other,
+    }
 }
 
 /// A display name for a model known only by a benchmark: the source's spelling without run
