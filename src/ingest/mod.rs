@@ -208,6 +208,30 @@ fn date_rank(date: &str) -> String {
     if d.len() == 4 { format!("0000{d}") } else { d }
 }
 
+/// Vendor prefixes written with a dash, and the creator they name.
+const DASH_VENDORS: &[(&str, &str)] = &[
+    ("openai-", "openai"),
+    ("anthropic-", "anthropic"),
+    ("google-", "google"),
+    ("meta-", "meta"),
+    ("mistralai-", "mistral"),
+    ("mistral-", "mistral"),
+    ("deepseek-ai-", "deepseek"),
+    ("deepseek-", "deepseek"),
+    ("alibaba-", "alibaba"),
+    ("qwen-", "alibaba"),
+    ("x-ai-", "xai"),
+    ("xai-", "xai"),
+    ("cohere-", "cohere"),
+    ("amazon-", "amazon"),
+    ("microsoft-", "microsoft"),
+    ("nvidia-", "nvidia"),
+    ("moonshotai-", "moonshotai"),
+    ("minimax-", "minimax"),
+    ("z-ai-", "zhipuai"),
+    ("zai-", "zhipuai"),
+];
+
 /// Groups records into canonical models (see the module docs).
 pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let mut by_key: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
@@ -216,6 +240,24 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             && !p.key.is_empty()
         {
             by_key.entry(p.key.clone()).or_default().push(r);
+        }
+    }
+    // Some providers write the vendor as a dash prefix (`openai-gpt-4o`,
+    // `meta-llama-3-8b-instruct`): such a key joins the unprefixed one when that names a model
+    // of the same creator (so `deepseek-v3.2` or `minimax-m2-her` stay as they are).
+    let prefixed: Vec<(String, String)> = by_key
+        .keys()
+        .filter_map(|k| {
+            DASH_VENDORS.iter().find_map(|(prefix, creator)| {
+                let rest = k.strip_prefix(prefix)?;
+                (by_key.contains_key(rest) && names::creator_for(None, rest) == Some(*creator))
+                    .then(|| (k.clone(), rest.to_string()))
+            })
+        })
+        .collect();
+    for (from, to) in &prefixed {
+        if let Some(recs) = by_key.remove(from) {
+            by_key.entry(to.clone()).or_default().extend(recs);
         }
     }
     // For each undated key, the newest dated key that shares its stem.
@@ -241,6 +283,12 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         };
         key_owner.insert(key, target.clone());
         groups.entry(target).or_default().extend(recs);
+    }
+    // The prefixed spellings stay names of the model they joined.
+    for (from, to) in prefixed {
+        if let Some(group) = key_owner.get(&to).cloned() {
+            key_owner.insert(from, group);
+        }
     }
     let mut models = BTreeMap::new();
     let mut slug_of_group = BTreeMap::new();
@@ -340,6 +388,30 @@ mod tests {
             }),
             ..ModelRecord::default()
         }
+    }
+
+    #[test]
+    fn dash_vendor_prefixes_join_the_model_of_that_vendor_only() {
+        let r = resolve(vec![
+            rec("models-dev", "openai", "gpt-4o-2024-11-20", 2.5),
+            rec(
+                "models-dev",
+                "digitalocean",
+                "openai-gpt-4o-2024-11-20",
+                2.5,
+            ),
+            rec("models-dev", "deepseek", "deepseek-v3.2", 0.3),
+            rec("models-dev", "other", "v3.2", 0.3),
+        ]);
+        assert_eq!(
+            r.lookup("openai-gpt-4o-2024-11-20"),
+            Some("gpt-4o-2024-11-20")
+        );
+        assert_eq!(
+            r.lookup("deepseek-v3.2"),
+            Some("deepseek-v3.2"),
+            "v3.2 is no DeepSeek model name"
+        );
     }
 
     #[test]
