@@ -78,6 +78,7 @@ impl App {
             None => Counters::memory(),
         };
         let attribution = attribution(&db, &config.public_url).await?;
+        graphql::sizes::record(&store::queries::list_sizes(&db).await?);
         let listener = TcpListener::bind(config.bind).await?;
         let state = AppState {
             schema: graphql::build(Some(db.clone())),
@@ -118,6 +119,13 @@ impl App {
 
         let grace = Duration::from_secs(self.state.config.request_timeout.max(1));
         let header_timeout = Duration::from_secs(self.state.config.header_read_timeout.max(1));
+        // Longer than the request timeout, so no request in progress is cut off.
+        let idle = Duration::from_secs(
+            self.state
+                .config
+                .idle_timeout
+                .max(self.state.config.request_timeout + 1),
+        );
         let db = self.state.db.clone();
         let router = routes::router(self.state);
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
@@ -126,6 +134,10 @@ impl App {
             .http1()
             .timer(TokioTimer::new())
             .header_read_timeout(header_timeout);
+        builder
+            .http2()
+            .timer(TokioTimer::new())
+            .max_concurrent_streams(64);
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
             let (stream, peer) = tokio::select! {
@@ -148,7 +160,7 @@ impl App {
                 },
             );
             let conn = builder.serve_connection_with_upgrades(
-                TokioIo::new(stream),
+                TokioIo::new(crate::connections::IdleTimeout::new(stream, idle)),
                 TowerToHyperService::new(service),
             );
             let conn = graceful.watch(conn.into_owned());

@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://mds.db?mode=rwc";
 
@@ -20,6 +20,37 @@ pub struct Cli {
     /// Database URL: `sqlite://FILE?mode=rwc` or `postgres://USER@HOST/DB`.
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true)]
     pub database_url: String,
+}
+
+impl Cli {
+    /// Parses `args` with the environment, where a variable set to the empty string counts
+    /// as unset (`REDIS_URL=` in an env file means "no Redis", not "a Redis at ''"), as
+    /// shells, compose files and `.env` files commonly write an unset setting.
+    pub fn parse_env_aware<I, T>(args: I) -> Result<Self, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        fn unset_empty(a: Arg) -> Arg {
+            let empty = a
+                .get_env()
+                .is_some_and(|name| std::env::var_os(name).is_some_and(|v| v.is_empty()));
+            if empty { a.env(None::<&str>) } else { a }
+        }
+        fn walk(c: clap::Command) -> clap::Command {
+            let names: Vec<String> = c
+                .get_subcommands()
+                .map(|s| s.get_name().to_string())
+                .collect();
+            let mut c = c.mut_args(unset_empty);
+            for n in names {
+                c = c.mut_subcommand(n, walk);
+            }
+            c
+        }
+        let mut matches = walk(Self::command()).try_get_matches_from(args)?;
+        Self::from_arg_matches_mut(&mut matches)
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -117,6 +148,10 @@ pub struct ServeConfig {
         value_delimiter = ','
     )]
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Free-tier clients on IPv6 are counted per network of this many bits (a /64 is one
+    /// subscriber, who may pick any address in it).
+    #[arg(long, env = "MDS_IPV6_PREFIX", default_value_t = 64, value_parser = clap::value_parser!(u8).range(32..=128))]
+    pub ipv6_prefix: u8,
     /// Log format.
     #[arg(long, env = "MDS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -126,6 +161,11 @@ pub struct ServeConfig {
     /// Seconds a client may take to send a request's headers; slow clients are disconnected.
     #[arg(long, env = "MDS_HEADER_READ_TIMEOUT", default_value_t = 10)]
     pub header_read_timeout: u64,
+    /// Seconds a connection may stay silent (no byte either way) before it is closed:
+    /// connections that never send a request, idle keep-alive and idle HTTP/2 connections.
+    /// Never less than the request timeout plus one second.
+    #[arg(long, env = "MDS_IDLE_TIMEOUT", default_value_t = 60)]
+    pub idle_timeout: u64,
     /// Migrate an unmigrated database and import the embedded dataset into an empty one at
     /// start-up. Turn off where a one-shot job migrates (several instances must not race).
     #[arg(long, env = "MDS_AUTO_MIGRATE", default_value_t = true, action = clap::ArgAction::Set)]
@@ -144,9 +184,11 @@ impl Default for ServeConfig {
             free_limit: 100,
             authenticated_limit: 1000,
             trusted_proxies: Vec::new(),
+            ipv6_prefix: 64,
             log_format: LogFormat::Text,
             request_timeout: 30,
             header_read_timeout: 10,
+            idle_timeout: 60,
             auto_migrate: true,
             public_url: String::new(),
         }

@@ -14,6 +14,7 @@
 
 pub mod app;
 pub mod config;
+pub mod connections;
 pub mod error;
 pub mod graphql;
 pub mod ingest;

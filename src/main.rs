@@ -3,7 +3,6 @@
 use std::collections::BTreeSet;
 use std::process::ExitCode;
 
-use clap::Parser;
 use mds::config::{Cli, Command, KeysCommand};
 use mds::{app, ingest, snapshot, store};
 
@@ -14,7 +13,10 @@ async fn main() -> ExitCode {
     if args.len() == 1 {
         args.push("serve".into());
     }
-    let cli = Cli::parse_from(args);
+    let cli = match Cli::parse_env_aware(args) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match run(cli).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -1,8 +1,8 @@
 //! The one list of routes and layers.
 //!
 //! Layers, outermost first: request id → access log and metrics → CORS → compression →
-//! request timeout → query-string cap and 405 for non-GET REST → rate limit (API paths
-//! only) → ETag / 304 → handlers.
+//! request timeout → error bodies as problem+json → query-string cap and 405 for non-GET
+//! REST → rate limit (API paths only) → ETag / 304 → handlers.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -84,6 +84,7 @@ pub fn router(state: AppState) -> Router {
             limits::middleware,
         ))
         .layer(middleware::from_fn(guard))
+        .layer(middleware::from_fn(problems))
         .layer(middleware::from_fn_with_state(state.clone(), timeout))
         .layer(CompressionLayer::new().gzip(true).br(true))
         .layer(cors)
@@ -126,10 +127,21 @@ async fn healthz() -> Json<Value> {
     Json(serde_json::json!({"status": "ok"}))
 }
 
+/// Longest wait for the database's answer to a readiness check.
+const READY_TIMEOUT: Duration = Duration::from_millis(800);
+
 /// Ready when the database answers and Redis (if configured) answers.
 async fn readyz(State(s): State<AppState>) -> Response {
-    let db = s.db.ping().await.map_err(|e| e.to_string());
-    let redis = s.counters.ready().await;
+    // Both checks together answer within a second, however the services fail.
+    let (db, redis) = tokio::join!(
+        async {
+            match tokio::time::timeout(READY_TIMEOUT, s.db.ping()).await {
+                Ok(r) => r.map_err(|e| e.to_string()),
+                Err(_) => Err("no answer within the readiness timeout".to_string()),
+            }
+        },
+        s.counters.ready()
+    );
     match (&db, &redis) {
         (Ok(()), Ok(())) => Json(serde_json::json!({"status": "ready", "database": "ok", "redis": if s.counters.uses_redis() { "ok" } else { "not configured" }})).into_response(),
         _ => {
@@ -352,7 +364,7 @@ async fn access_log(State(s): State<AppState>, req: Request, next: Next) -> Resp
         .unwrap_or("-")
         .to_string();
     s.metrics.observe(
-        method.as_str(),
+        method_label(&method),
         &route,
         res.status().as_u16(),
         elapsed.as_secs_f64(),
@@ -366,6 +378,79 @@ async fn access_log(State(s): State<AppState>, req: Request, next: Next) -> Resp
         tier = %tier,
         "request"
     );
+    res
+}
+
+/// A bounded label set: any other method (made-up ones included) is `other`, so no client
+/// can grow the metrics without bound.
+fn method_label(m: &Method) -> &'static str {
+    match *m {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::OPTIONS => "OPTIONS",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::PATCH => "PATCH",
+        _ => "other",
+    }
+}
+
+/// Every error answer is problem+json (or a GraphQL error body on `/graphql`) and never
+/// cached: answers the router or an extractor produced on its own (a 405, a path that is
+/// not UTF-8, ...) are rewritten into that shape here.
+async fn problems(req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_string();
+    let mut res = next.run(req).await;
+    let status = res.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return res;
+    }
+    let content_type = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let shaped = content_type.starts_with("application/problem+json")
+        || (path == "/graphql" && content_type.starts_with("application/json"));
+    if !shaped {
+        let (parts, body) = res.into_parts();
+        let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+        let detail = String::from_utf8_lossy(&text).trim().to_string();
+        let (code, gql) = match status {
+            StatusCode::NOT_FOUND => ("not_found", "NOT_FOUND"),
+            StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "METHOD_NOT_ALLOWED"),
+            StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "PAYLOAD_TOO_LARGE"),
+            StatusCode::URI_TOO_LONG => ("uri_too_long", "BAD_REQUEST"),
+            s if s.is_client_error() => ("invalid_parameter", "BAD_REQUEST"),
+            _ => ("internal", "INTERNAL"),
+        };
+        let detail = if detail.is_empty() || status.is_server_error() {
+            status
+                .canonical_reason()
+                .unwrap_or("request refused")
+                .to_string()
+        } else {
+            detail
+        };
+        let mut p = Problem::new(status, code, detail);
+        if status == StatusCode::BAD_REQUEST && path.starts_with("/api/v1/") {
+            p.param = Some("path".into());
+        }
+        for name in [header::ALLOW, header::RETRY_AFTER] {
+            if let Some(v) = parts.headers.get(&name) {
+                p = p.with_header(name, v.clone());
+            }
+        }
+        res = limits::refuse(&path, p, gql);
+        for (k, v) in parts.headers.iter() {
+            if k.as_str().starts_with("x-ratelimit") || k.as_str().starts_with("ratelimit") {
+                res.headers_mut().insert(k.clone(), v.clone());
+            }
+        }
+    }
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }
 

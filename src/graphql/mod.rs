@@ -1,27 +1,23 @@
 //! The GraphQL schema: the heart of the service. REST is nothing but documents run against
 //! it (see [`crate::rest`]), so every REST need is answerable here.
 //!
-//! Protection, all decided before any database work: a depth limit, a complexity limit in
-//! which every list multiplies its children by its `first`, a cap on selected fields (so
-//! 1,000 aliases are refused at parse time) and on root fields, and the HTTP body cap.
+//! Protection, all decided before any database work: the [`guards`] (bracket nesting before
+//! the parser; fields, selections and depth counted with fragment multiplicity before
+//! validation), then the engine's complexity limit, in which every list multiplies its
+//! children by its real worst-case size ([`sizes`]), and the HTTP body cap.
 
+pub mod guards;
 pub mod loaders;
 pub mod query;
+pub mod sizes;
 pub mod types;
-
-use std::sync::Arc;
 
 use async_graphql::dataloader::DataLoader;
 use async_graphql::extensions::apollo_persisted_queries::{
     ApolloPersistedQueries, LruCacheStorage,
 };
-use async_graphql::extensions::{Extension, ExtensionContext, ExtensionFactory, NextParseQuery};
-use async_graphql::parser::types::{ExecutableDocument, Selection, SelectionSet};
 use async_graphql::registry::SDLExportOptions;
-use async_graphql::{
-    EmptyMutation, EmptySubscription, ErrorExtensions, Pos, Schema, ServerError, ServerResult,
-    Variables,
-};
+use async_graphql::{EmptyMutation, EmptySubscription, ErrorExtensions, Schema};
 use sea_orm::DatabaseConnection;
 
 use loaders::StoreLoader;
@@ -29,23 +25,19 @@ pub use query::Query;
 
 pub type MdsSchema = Schema<Query, EmptyMutation, EmptySubscription>;
 
-/// Deepest selection nesting accepted.
-pub const MAX_DEPTH: usize = 12;
-/// Highest complexity accepted; a list counts `first` (or its cap) times its children.
+pub use guards::{MAX_DEPTH, MAX_FIELDS, MAX_NESTING, MAX_ROOT_FIELDS, MAX_SELECTIONS};
+
+/// Highest complexity accepted; a list counts its worst-case length times its children.
 pub const MAX_COMPLEXITY: usize = 25_000;
-/// Most fields (aliases included) one document may select.
-pub const MAX_FIELDS: usize = 400;
-/// Most root fields one operation may select.
-pub const MAX_ROOT_FIELDS: usize = 20;
 
 /// Builds the schema; `db` is absent only when printing the SDL.
 pub fn build(db: Option<DatabaseConnection>) -> MdsSchema {
     let mut b = Schema::build(Query, EmptyMutation, EmptySubscription)
-        .limit_depth(MAX_DEPTH)
+        // Depth is counted by the guards, which leave introspection's own nesting out.
         .limit_complexity(MAX_COMPLEXITY)
-        .limit_recursive_depth(64)
+        .limit_recursive_depth(MAX_NESTING)
         .limit_directives(20)
-        .extension(FieldCap)
+        .extension(guards::Guards)
         .extension(ApolloPersistedQueries::new(LruCacheStorage::new(512)));
     if let Some(db) = db {
         b = b.data(db);
@@ -127,76 +119,5 @@ pub fn add_codes(resp: &mut async_graphql::Response) {
         e.extensions
             .get_or_insert_with(Default::default)
             .set("code", code);
-    }
-}
-
-fn count_fields(set: &SelectionSet, doc: &ExecutableDocument, depth: usize, total: &mut usize) {
-    if depth > 64 || *total > MAX_FIELDS {
-        return;
-    }
-    for sel in &set.items {
-        match &sel.node {
-            Selection::Field(f) => {
-                *total += 1;
-                count_fields(&f.node.selection_set.node, doc, depth + 1, total);
-            }
-            Selection::InlineFragment(fr) => {
-                count_fields(&fr.node.selection_set.node, doc, depth + 1, total)
-            }
-            Selection::FragmentSpread(sp) => {
-                if let Some(fr) = doc.fragments.get(&sp.node.fragment_name.node) {
-                    count_fields(&fr.node.selection_set.node, doc, depth + 1, total);
-                }
-            }
-        }
-    }
-}
-
-fn too_complex(message: String) -> ServerError {
-    let mut e = ServerError::new(message, Some(Pos::default()));
-    e.locations.clear();
-    e.extensions
-        .get_or_insert_with(Default::default)
-        .set("code", "QUERY_TOO_COMPLEX");
-    e
-}
-
-/// Refuses documents with too many fields or root fields right after parsing.
-struct FieldCap;
-
-impl ExtensionFactory for FieldCap {
-    fn create(&self) -> Arc<dyn Extension> {
-        Arc::new(FieldCapExtension)
-    }
-}
-
-struct FieldCapExtension;
-
-#[async_trait::async_trait]
-impl Extension for FieldCapExtension {
-    async fn parse_query(
-        &self,
-        ctx: &ExtensionContext<'_>,
-        query: &str,
-        variables: &Variables,
-        next: NextParseQuery<'_>,
-    ) -> ServerResult<ExecutableDocument> {
-        let doc = next.run(ctx, query, variables).await?;
-        for (_, op) in doc.operations.iter() {
-            let roots = op.node.selection_set.node.items.len();
-            if roots > MAX_ROOT_FIELDS {
-                return Err(too_complex(format!(
-                    "Query selects {roots} root fields; at most {MAX_ROOT_FIELDS} are allowed"
-                )));
-            }
-            let mut total = 0;
-            count_fields(&op.node.selection_set.node, &doc, 0, &mut total);
-            if total > MAX_FIELDS {
-                return Err(too_complex(format!(
-                    "Query selects too many fields (aliases included); at most {MAX_FIELDS} are allowed"
-                )));
-            }
-        }
-        Ok(doc)
     }
 }

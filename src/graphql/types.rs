@@ -9,6 +9,7 @@ use entity::{
 };
 
 use super::loaders::*;
+use super::sizes::{self, ListKind};
 use super::{bad_input, internal};
 
 /// Rows of a list, with the total count of matches.
@@ -23,6 +24,10 @@ pub type List<T> = Connection<usize, T, ListInfo, EmptyFields>;
 /// The default and maximum page sizes (API.md §3).
 pub const DEFAULT_FIRST: i32 = 20;
 pub const MAX_FIRST: i32 = 100;
+/// The furthest position a cursor or offset may point at: far past any list in the data
+/// (REST pages reach 1,000,000 × 100),
+/// and small enough that no arithmetic on it can overflow in any database.
+pub const MAX_POSITION: usize = 100_000_000;
 
 /// Resolves `first` / `after` / `offset` to (offset, limit). `after` is an opaque cursor of
 /// an earlier page; `offset` counts from there (or from the start).
@@ -41,17 +46,25 @@ pub fn paging(
     let mut start = 0usize;
     if let Some(a) = after {
         let pos = usize::decode_cursor(&a)
-            .map_err(|_| bad_input("after", format!("{a:?} is not a cursor of this list")))?;
+            .ok()
+            .filter(|p| *p < MAX_POSITION)
+            .ok_or_else(|| bad_input("after", format!("{a:?} is not a cursor of this list")))?;
         start = pos + 1;
     }
     if let Some(o) = offset {
-        if o < 0 {
+        if !(0..=MAX_POSITION as i64).contains(&i64::from(o)) {
             return Err(bad_input(
                 "offset",
-                format!("offset must be 0 or more, got {o}"),
+                format!("offset must be between 0 and {MAX_POSITION}, got {o}"),
             ));
         }
         start += o as usize;
+    }
+    if start > MAX_POSITION {
+        return Err(bad_input(
+            "offset",
+            format!("after and offset together point past position {MAX_POSITION}"),
+        ));
     }
     Ok((start, first as usize))
 }
@@ -185,7 +198,7 @@ impl Model {
             .unwrap_or_default())
     }
     /// Current prices at every provider that offers the model, cheapest first.
-    #[graphql(complexity = "5 * child_complexity")]
+    #[graphql(complexity = "sizes::list(ListKind::OfferingsPerModel, child_complexity)")]
     async fn offerings(&self, ctx: &Context<'_>) -> Result<Vec<Offering>> {
         let rows = load(ctx, OfferingsOf(self.0.slug.clone()))
             .await?
@@ -193,7 +206,7 @@ impl Model {
         Ok(rows.into_iter().map(Offering).collect())
     }
     /// Price history, newest first; `effectiveTo` null is the current period.
-    #[graphql(complexity = "5 * child_complexity")]
+    #[graphql(complexity = "sizes::list(ListKind::HistoryPerModel, child_complexity)")]
     async fn price_history(&self, ctx: &Context<'_>) -> Result<Vec<PricePoint>> {
         let rows = load(ctx, HistoryOf(self.0.slug.clone()))
             .await?
@@ -201,7 +214,7 @@ impl Model {
         Ok(rows.into_iter().map(PricePoint).collect())
     }
     /// Benchmark scores: the headline score per benchmark, or every variant with `all: true`.
-    #[graphql(complexity = "5 * child_complexity")]
+    #[graphql(complexity = "sizes::scores(all, false, child_complexity)")]
     async fn scores(
         &self,
         ctx: &Context<'_>,
@@ -495,7 +508,7 @@ impl Agent {
             .await?
             .unwrap_or_default())
     }
-    #[graphql(complexity = "5 * child_complexity")]
+    #[graphql(complexity = "sizes::scores(all, true, child_complexity)")]
     async fn scores(
         &self,
         ctx: &Context<'_>,

@@ -119,6 +119,14 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
     } else {
         "rest"
     };
+    let peer = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let client = client_ip(peer, req.headers(), &state.config.trusted_proxies).map_or_else(
+        || "unknown".to_string(),
+        |ip| client_key(ip, state.config.ipv6_prefix),
+    );
     let (tier, identity, limit) = match presented_key(req.headers()) {
         Some(key) => match keys::find_active(&state.db, &key).await {
             Ok(Some(row)) => (
@@ -127,6 +135,20 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
                 state.config.authenticated_limit,
             ),
             Ok(None) => {
+                // A wrong key costs the caller's address one Free-tier request, so guessing
+                // keys is limited like any other anonymous traffic.
+                let bucket = format!("{}:{client}", Tier::Free.as_str());
+                let count = state.counters.hit(&bucket).await;
+                if count.used > state.config.free_limit {
+                    state.metrics.limiter_decision("free_limited");
+                    return rate_limited(
+                        &path,
+                        Tier::Free,
+                        resource,
+                        state.config.free_limit,
+                        count,
+                    );
+                }
                 state.metrics.limiter_decision("invalid_key");
                 let p = Problem::new(
                     StatusCode::UNAUTHORIZED,
@@ -146,15 +168,7 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
                 return refuse(&path, p, "UNAVAILABLE");
             }
         },
-        None => {
-            let peer = req
-                .extensions()
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0.ip());
-            let ip = client_ip(peer, req.headers(), &state.config.trusted_proxies)
-                .map_or_else(|| "unknown".to_string(), |ip| ip.to_string());
-            (Tier::Free, ip, state.config.free_limit)
-        }
+        None => (Tier::Free, client, state.config.free_limit),
     };
     let bucket = format!("{}:{identity}", tier.as_str());
     let count = state.counters.hit(&bucket).await;
@@ -163,18 +177,7 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
         state
             .metrics
             .limiter_decision(&format!("{}_limited", tier.as_str()));
-        let mut p = Problem::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            format!(
-                "The {} tier allows {limit} requests per hour; the window resets in {} s.",
-                tier.as_str(),
-                count.reset_in
-            ),
-        )
-        .with_header(header::RETRY_AFTER, header_value(count.reset_in));
-        p.headers.extend(headers);
-        return refuse(&path, p, "RATE_LIMITED");
+        return rate_limited(&path, tier, resource, limit, count);
     }
     state
         .metrics
@@ -193,6 +196,47 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
         );
     }
     res
+}
+
+/// The 429 answer, with the rate-limit headers and `Retry-After`.
+fn rate_limited(
+    path: &str,
+    tier: Tier,
+    resource: &'static str,
+    limit: u64,
+    count: store::Count,
+) -> Response {
+    let mut p = Problem::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "rate_limited",
+        format!(
+            "The {} tier allows {limit} requests per hour; the window resets in {} s.",
+            tier.as_str(),
+            count.reset_in
+        ),
+    )
+    .with_header(header::RETRY_AFTER, header_value(count.reset_in));
+    p.headers.extend(rate_headers(tier, resource, limit, count));
+    refuse(path, p, "RATE_LIMITED")
+}
+
+/// The identity a Free-tier client is counted under: its IPv4 address, or the network of
+/// its IPv6 address (`prefix` bits, /64 by default: one subscriber's allocation, within
+/// which addresses are free to choose). IPv4-mapped IPv6 addresses count as IPv4.
+pub fn client_key(ip: IpAddr, prefix: u8) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let prefix = prefix.min(128);
+                let net = ipnet::Ipv6Net::new(v6, prefix)
+                    .map(|n| n.trunc())
+                    .unwrap_or_else(|_| ipnet::Ipv6Net::from(v6));
+                net.to_string()
+            }
+        },
+    }
 }
 
 fn rate_headers(
@@ -253,6 +297,20 @@ mod tests {
             client_ip(Some(proxy), &h, &trusted),
             Some("5.6.7.8".parse().unwrap())
         );
+    }
+
+    #[test]
+    fn ipv6_clients_are_counted_per_network() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(client_key(a, 64), "2001:db8:1:2::/64");
+        assert_eq!(client_key(a, 64), client_key(b, 64));
+        assert_ne!(client_key(a, 64), client_key(other, 64));
+        assert_eq!(client_key(a, 128), "2001:db8:1:2:aaaa::1/128");
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
+        assert_eq!(client_key(mapped, 64), "192.0.2.7");
+        assert_eq!(client_key("192.0.2.7".parse().unwrap(), 64), "192.0.2.7");
     }
 
     #[test]

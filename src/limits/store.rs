@@ -4,9 +4,9 @@
 //! configured shared store and falls back to in-process counting while it is unreachable.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// One counted request: the count in its window and when the window ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,35 +46,75 @@ pub trait CounterStore: Send + Sync {
     async fn ping(&self) -> Result<(), String>;
 }
 
-/// In-process counters: (bucket, hour) → count.
+/// Independent locks, so concurrent requests rarely wait on each other.
+const SHARDS: usize = 16;
+
+/// The counts of one hour; the whole map is dropped when the hour turns, so no request
+/// ever scans it.
+#[derive(Default)]
+struct Shard {
+    hour: u64,
+    counts: HashMap<String, u64>,
+}
+
+/// In-process counters: bucket → count in the current hour, in [`SHARDS`] shards. Each hit
+/// is one hash lookup (O(1)) whatever the number of clients.
 #[derive(Default)]
 pub struct MemoryStore {
-    counts: Mutex<HashMap<String, (u64, u64)>>,
+    shards: [Mutex<Shard>; SHARDS],
 }
 
 impl MemoryStore {
+    fn shard(&self, bucket: &str) -> std::sync::MutexGuard<'_, Shard> {
+        use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+        let h = BuildHasherDefault::<DefaultHasher>::default().hash_one(bucket) as usize;
+        self.shards[h % SHARDS]
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+    }
+
     pub fn hit(&self, bucket: &str) -> Count {
         let now = now_secs();
         let hour = now / WINDOW;
-        let mut map = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-        if map.len() > 100_000 {
-            map.retain(|_, (h, _)| *h == hour);
+        let mut shard = self.shard(bucket);
+        if shard.hour != hour {
+            shard.hour = hour;
+            shard.counts = HashMap::new();
         }
-        let e = map.entry(bucket.to_string()).or_insert((hour, 0));
-        if e.0 != hour {
-            *e = (hour, 0);
-        }
-        e.1 += 1;
-        count_at(e.1, now)
+        let used = match shard.counts.get_mut(bucket) {
+            Some(c) => {
+                *c += 1;
+                *c
+            }
+            None => {
+                shard.counts.insert(bucket.to_string(), 1);
+                1
+            }
+        };
+        count_at(used, now)
     }
 
     /// Takes back one hit (a request that ended as a 304).
     pub fn refund(&self, bucket: &str) {
         let hour = now_secs() / WINDOW;
-        let mut map = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(e) = map.get_mut(bucket).filter(|e| e.0 == hour) {
-            e.1 = e.1.saturating_sub(1);
+        let mut shard = self.shard(bucket);
+        if shard.hour == hour
+            && let Some(c) = shard.counts.get_mut(bucket)
+        {
+            *c = c.saturating_sub(1);
         }
+    }
+
+    /// How many buckets hold a count (all hours).
+    pub fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|s| s.lock().unwrap_or_else(|p| p.into_inner()).counts.len())
+            .sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
@@ -194,18 +234,22 @@ impl CounterStore for RedisStore {
 
 /// Counters used by the service: the shared store (Redis) when configured and reachable,
 /// else in-process.
+///
+/// A circuit breaker keeps a hung or unreachable Redis off the request path: the first
+/// failure (or a call slower than the store's timeout) opens the circuit; while it is open
+/// every request counts in-process at once, and one background task pings Redis every
+/// [`RETRY_INTERVAL`], closing the circuit when it answers.
 pub struct Counters {
-    redis: Option<Box<dyn CounterStore>>,
+    shared: Option<Arc<dyn CounterStore>>,
     memory: MemoryStore,
-    /// True while Redis is unreachable and counting happens in-process.
-    fallback: AtomicBool,
-    /// Milliseconds since `started` before which Redis is not retried after a failure.
-    retry_after_ms: AtomicU64,
-    started: Instant,
+    /// True while the circuit is open (Redis unreachable; counting in-process).
+    open: Arc<AtomicBool>,
 }
 
-/// How long to count in-process after a Redis failure before trying Redis again.
-const RETRY_INTERVAL: Duration = Duration::from_millis(1000);
+/// How often the background probe tries an unreachable Redis.
+pub const RETRY_INTERVAL: Duration = Duration::from_millis(500);
+/// Longest wait for one Redis call on the request path before the circuit opens.
+pub const CALL_TIMEOUT: Duration = Duration::from_millis(250);
 
 impl Counters {
     pub fn memory() -> Self {
@@ -219,76 +263,81 @@ impl Counters {
     /// Counters over any shared store.
     pub fn with_shared(shared: Option<Box<dyn CounterStore>>) -> Self {
         Self {
-            redis: shared,
+            shared: shared.map(Arc::from),
             memory: MemoryStore::default(),
-            fallback: AtomicBool::new(false),
-            retry_after_ms: AtomicU64::new(0),
-            started: Instant::now(),
+            open: Arc::new(AtomicBool::new(false)),
         }
     }
 
     pub fn uses_redis(&self) -> bool {
-        self.redis.is_some()
+        self.shared.is_some()
     }
 
     /// Whether Redis is configured but currently unreachable.
     pub fn in_fallback(&self) -> bool {
-        self.fallback.load(Ordering::Relaxed)
+        self.open.load(Ordering::Relaxed)
     }
 
-    fn elapsed_ms(&self) -> u64 {
-        self.started.elapsed().as_millis() as u64
+    /// The shared store, unless the circuit is open.
+    fn closed(&self) -> Option<&Arc<dyn CounterStore>> {
+        self.shared
+            .as_ref()
+            .filter(|_| !self.open.load(Ordering::Relaxed))
     }
 
-    fn redis_usable(&self) -> Option<&dyn CounterStore> {
-        let r = self.redis.as_deref()?;
-        (self.elapsed_ms() >= self.retry_after_ms.load(Ordering::Relaxed)).then_some(r)
-    }
-
-    fn redis_failed(&self, e: &str) {
-        self.retry_after_ms.store(
-            self.elapsed_ms() + RETRY_INTERVAL.as_millis() as u64,
-            Ordering::Relaxed,
-        );
-        if !self.fallback.swap(true, Ordering::Relaxed) {
-            tracing::warn!(error = %e, "Redis unreachable: rate limits are counted in-process until it is back");
+    /// Opens the circuit and starts the one probe that will close it again.
+    fn trip(&self, e: &str) {
+        let Some(shared) = self.shared.clone() else {
+            return;
+        };
+        if self.open.swap(true, Ordering::AcqRel) {
+            return;
         }
-    }
-
-    fn redis_ok(&self) {
-        if self.fallback.swap(false, Ordering::Relaxed) {
-            tracing::info!("Redis reachable again: rate limits are counted in Redis");
-        }
+        tracing::warn!(error = %e, "Redis unreachable: rate limits are counted in-process until it is back");
+        let open = self.open.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(RETRY_INTERVAL).await;
+                if let Ok(Ok(())) = tokio::time::timeout(CALL_TIMEOUT, shared.ping()).await {
+                    open.store(false, Ordering::Release);
+                    tracing::info!("Redis reachable again: rate limits are counted in Redis");
+                    return;
+                }
+            }
+        });
     }
 
     pub async fn hit(&self, bucket: &str) -> Count {
-        if let Some(r) = self.redis_usable() {
-            match r.hit(bucket).await {
-                Ok(c) => {
-                    self.redis_ok();
-                    return c;
-                }
-                Err(e) => self.redis_failed(&e),
+        if let Some(r) = self.closed() {
+            match tokio::time::timeout(CALL_TIMEOUT, r.hit(bucket)).await {
+                Ok(Ok(c)) => return c,
+                Ok(Err(e)) => self.trip(&e),
+                Err(_) => self.trip("no answer within the call timeout"),
             }
         }
         self.memory.hit(bucket)
     }
 
     pub async fn refund(&self, bucket: &str) {
-        if let Some(r) = self.redis_usable() {
-            match r.refund(bucket).await {
-                Ok(()) => return,
-                Err(e) => self.redis_failed(&e),
+        if let Some(r) = self.closed() {
+            match tokio::time::timeout(CALL_TIMEOUT, r.refund(bucket)).await {
+                Ok(Ok(())) => return,
+                Ok(Err(e)) => self.trip(&e),
+                Err(_) => self.trip("no answer within the call timeout"),
             }
         }
         self.memory.refund(bucket);
     }
 
-    /// Readiness: Redis (if configured) answers a PING.
+    /// Readiness: Redis (if configured) answers a PING within the call timeout; an open
+    /// circuit answers at once.
     pub async fn ready(&self) -> Result<(), String> {
-        match &self.redis {
+        match &self.shared {
             None => Ok(()),
-            Some(r) => r.ping().await,
+            Some(_) if self.in_fallback() => Err("circuit open".into()),
+            Some(r) => tokio::time::timeout(CALL_TIMEOUT, r.ping())
+                .await
+                .unwrap_or_else(|_| Err("no answer within the call timeout".into())),
         }
     }
 }
@@ -308,5 +357,15 @@ mod tests {
         assert_eq!(c.used, 2);
         assert_eq!(c.reset % WINDOW, 0);
         assert!(c.reset_in >= 1 && c.reset_in <= WINDOW);
+    }
+
+    #[test]
+    fn many_clients_are_counted_apart() {
+        let m = MemoryStore::default();
+        for i in 0..50_000 {
+            assert_eq!(m.hit(&format!("free:{i}")).used, 1);
+        }
+        assert_eq!(m.len(), 50_000);
+        assert_eq!(m.hit("free:7").used, 2);
     }
 }

@@ -333,4 +333,52 @@ mod tests {
             assert_eq!(e.param.as_deref(), Some("models"), "{models}");
         }
     }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Any query string on any endpoint: never a panic; either variables, or a 400
+        /// naming the parameter, or a 404 for a path slug that cannot exist.
+        #[test]
+        fn any_parameters_are_accepted_or_named(
+            endpoint in 0..table::ENDPOINTS.len(),
+            pairs in proptest::collection::vec(
+                (
+                    prop_oneof![
+                        proptest::sample::select(vec![
+                            "sort", "order", "page", "limit", "provider", "creator", "open_source",
+                            "min_score", "max_price", "category", "q", "models", "slug", "x",
+                        ]).prop_map(str::to_string),
+                        ".{0,12}",
+                    ],
+                    prop_oneof![
+                        ".{0,40}",
+                        "[0-9eE.+-]{0,30}",
+                        "[a-z0-9,.-]{0,60}",
+                    ],
+                ),
+                0..8,
+            ),
+            slug in ".{0,20}",
+        ) {
+            let ep = &table::ENDPOINTS[endpoint];
+            let path: HashMap<String, String> = [("slug".to_string(), slug)].into_iter().collect();
+            match prepare(ep, &path, pairs.as_slice()) {
+                Ok(p) => {
+                    prop_assert!(p.page >= 1 && (1..=100).contains(&p.per_page));
+                }
+                Err(e) => {
+                    prop_assert!(
+                        e.status == StatusCode::BAD_REQUEST || e.status == StatusCode::NOT_FOUND,
+                        "{}", e.status
+                    );
+                    if e.status == StatusCode::BAD_REQUEST {
+                        prop_assert!(e.param.is_some(), "{}", e.detail);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -546,3 +546,62 @@ pub async fn agents_by_slugs(
         .all(db)
         .await
 }
+
+/// The longest list per owner in `table` (optionally headline rows only); 0 when empty.
+async fn longest_group(
+    db: &DatabaseConnection,
+    table: &str,
+    owner: &str,
+    headline_only: bool,
+) -> Result<usize, DbErr> {
+    use sea_orm::{ConnectionTrait, Statement};
+    let filter = if headline_only {
+        " WHERE is_headline = TRUE"
+    } else {
+        ""
+    };
+    let sql = format!(
+        "SELECT COALESCE(MAX(n), 0) AS longest FROM (SELECT COUNT(*) AS n FROM {table}{filter} GROUP BY {owner}) AS g"
+    );
+    let row = db
+        .query_one_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await?;
+    let n: i64 = match row {
+        Some(r) => r.try_get("", "longest")?,
+        None => 0,
+    };
+    Ok(usize::try_from(n).unwrap_or(0))
+}
+
+/// The real worst-case length of every unpaged list, for GraphQL complexity.
+pub async fn list_sizes(
+    db: &DatabaseConnection,
+) -> Result<Vec<(crate::graphql::sizes::ListKind, usize)>, DbErr> {
+    use crate::graphql::sizes::ListKind as K;
+    Ok(vec![
+        (
+            K::OfferingsPerModel,
+            longest_group(db, "offerings", "model_slug", false).await?,
+        ),
+        (
+            K::HistoryPerModel,
+            longest_group(db, "price_history", "model_slug", false).await?,
+        ),
+        (
+            K::HeadlineScoresPerModel,
+            longest_group(db, "scores", "model_slug", true).await?,
+        ),
+        (
+            K::ScoresPerModel,
+            longest_group(db, "scores", "model_slug", false).await?,
+        ),
+        (
+            K::HeadlineScoresPerAgent,
+            longest_group(db, "agent_scores", "agent_slug", true).await?,
+        ),
+        (
+            K::ScoresPerAgent,
+            longest_group(db, "agent_scores", "agent_slug", false).await?,
+        ),
+    ])
+}

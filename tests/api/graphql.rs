@@ -358,17 +358,19 @@ async fn graphiql_is_served_with_its_own_assets() {
     }
 }
 
-/// Loads GraphiQL in headless Chromium (Debian's package): the page's bundled scripts must
-/// render GraphiQL and run a query against this server, with no network but loopback.
-#[tokio::test]
-async fn graphiql_runs_a_query_in_headless_chromium() {
+/// The DOM of `path` as headless Chromium (Debian's package) renders it, with no network
+/// but loopback.
+async fn rendered_dom(app: &TestApp, path: &str) -> (String, String) {
     let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
         .into_iter()
         .find(|p| std::path::Path::new(p).exists())
         .expect("Chromium is required (Debian package `chromium`; the test script installs it)");
-    let app = TestApp::spawn(Backend::Sqlite).await;
-    let profile = std::env::temp_dir().join(format!("mds-chromium-{}", std::process::id()));
-    let url = app.url("/graphql#smoke");
+    let profile = std::env::temp_dir().join(format!(
+        "mds-chromium-{}-{}",
+        std::process::id(),
+        path.len()
+    ));
+    let url = app.url(path);
     let out = tokio::process::Command::new(chromium)
         .args([
             "--headless",
@@ -388,21 +390,46 @@ async fn graphiql_runs_a_query_in_headless_chromium() {
         .output()
         .await
         .unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout);
+    let _ = std::fs::remove_dir_all(profile);
+    (
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// Loads GraphiQL in headless Chromium: the page's bundled scripts must render GraphiQL
+/// and run a query against this server.
+#[tokio::test]
+async fn graphiql_runs_a_query_in_headless_chromium() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (dom, stderr) = rendered_dom(&app, "/graphql#smoke").await;
     assert!(
         dom.contains("graphiql-container"),
         "GraphiQL did not render: {}",
         &dom[..dom.len().min(2000)]
     );
-    let start = dom.find("id=\"smoke-result\"").unwrap_or_else(|| {
-        panic!(
-            "no query result in the page: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
+    let start = dom
+        .find("id=\"smoke-result\"")
+        .unwrap_or_else(|| panic!("no query result in the page: {stderr}"));
     assert!(
         dom[start..].contains("totalCount"),
         "the default query did not answer"
     );
-    let _ = std::fs::remove_dir_all(profile);
+}
+
+/// GraphiQL's Docs pane, filled by its own introspection query, lists `Query` and its fields.
+#[tokio::test]
+async fn graphiql_docs_pane_lists_the_query_type() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (dom, stderr) = rendered_dom(&app, "/graphql#docs").await;
+    let start = dom.find("id=\"docs-result\"").unwrap_or_else(|| {
+        panic!(
+            "the Docs pane never showed Query's fields: {stderr} {}",
+            &dom[..dom.len().min(3000)]
+        )
+    });
+    let pane = &dom[start..];
+    for field in ["models", "searchModels", "compare", "benchmarks", "agents"] {
+        assert!(pane.contains(field), "Docs pane lacks {field}");
+    }
 }

@@ -207,3 +207,56 @@ pub fn raw_sources() -> Option<PathBuf> {
         None
     }
 }
+
+/// A free TCP port on loopback.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Starts a Redis of the test's own on `port` (with `extra` settings) and waits for it.
+pub fn start_redis(port: u16, extra: &[&str]) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("redis-server")
+        .args([
+            "--port",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ])
+        .args(extra)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("redis-server must be installed for the Redis outage tests");
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return child;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("redis-server did not start on port {port}");
+}
+
+/// A new, empty PostgreSQL database (no tables); returns its URL.
+pub async fn fresh_empty_postgres() -> String {
+    let name = format!("mds_t_{}", unique());
+    let admin = Database::connect(postgres_admin_url())
+        .await
+        .unwrap_or_else(|e| panic!("PostgreSQL is required for the tests: {e}"));
+    admin
+        .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+        .await
+        .unwrap();
+    admin.close().await.unwrap();
+    postgres_url(&name)
+}

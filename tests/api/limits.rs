@@ -1,13 +1,12 @@
 //! Tiers, keys and hourly limits, against a real Redis.
 
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use mds::config::{KeyTier, ServeConfig};
 use serde_json::Value;
 
-use crate::helpers::{Backend, TestApp, fresh_database, redis_url};
+use crate::helpers::{Backend, TestApp, free_port, fresh_database, redis_url};
 
 fn prefix() -> String {
     use rand::RngCore;
@@ -308,40 +307,8 @@ async fn forwarded_for_counts_only_behind_trusted_proxies() {
     );
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 fn start_redis(port: u16) -> Child {
-    let child = Command::new("redis-server")
-        .args([
-            "--port",
-            &port.to_string(),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("redis-server must be installed for the outage test");
-    let mut child = child;
-    for _ in 0..100 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return child;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("redis-server did not start on port {port}");
+    crate::helpers::start_redis(port, &[])
 }
 
 async fn counter(url: &str, prefix: &str) -> i64 {

@@ -6,6 +6,7 @@
 mod helpers;
 
 mod graphql;
+mod hostile;
 mod ingest;
 mod limits;
 mod ops;

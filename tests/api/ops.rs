@@ -338,3 +338,146 @@ async fn the_binary_serves_the_embedded_dataset_from_an_empty_directory() {
     child.kill().await.unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs the binary with exactly `env` (plus PATH) and `args`.
+fn mds_command(
+    env: &[(String, String)],
+    args: &[&str],
+    dir: &std::path::Path,
+) -> tokio::process::Command {
+    let mut c = tokio::process::Command::new(env!("CARGO_BIN_EXE_mds"));
+    c.env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .envs(env.iter().cloned())
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    c
+}
+
+/// Starts `mds serve` with `env` and waits until `mds probe` (the compose healthcheck)
+/// says it is ready.
+async fn serve_and_probe(what: &str, env: &[(String, String)], port: u16, dir: &std::path::Path) {
+    let mut server = mds_command(env, &["serve"], dir).spawn().unwrap();
+    let probe_url = format!("http://127.0.0.1:{port}/readyz");
+    let mut ready = false;
+    for _ in 0..200 {
+        if let Ok(Some(status)) = server.try_wait() {
+            let mut err = String::new();
+            if let Some(mut e) = server.stderr.take() {
+                use tokio::io::AsyncReadExt;
+                let _ = e.read_to_string(&mut err).await;
+            }
+            panic!("{what}: `mds serve` exited at start-up ({status}): {err}");
+        }
+        let probe = mds_command(env, &["probe", &probe_url], dir)
+            .status()
+            .await
+            .unwrap();
+        if probe.success() {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(ready, "{what}: never ready");
+    let body: Value = reqwest::get(format!("http://127.0.0.1:{port}/api/v1/models?limit=1"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(body["meta"]["total"].as_u64().unwrap() > 0, "{what}");
+    server.kill().await.unwrap();
+}
+
+/// The configurations we ship start for real: every service of `docker-compose.yml` (its
+/// hostnames mapped to this machine's PostgreSQL and Redis, its port to a free one) and
+/// `.env.example` as written, each probed the way the compose healthcheck probes.
+#[tokio::test]
+async fn the_shipped_configurations_start() {
+    let compose: serde_norway::Value =
+        serde_norway::from_str(include_str!("../../docker-compose.yml")).unwrap();
+    let database = crate::helpers::fresh_empty_postgres().await;
+    let redis = crate::helpers::redis_url();
+    let port = crate::helpers::free_port();
+    let dir = std::env::temp_dir().join(format!("mds-shipped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let env_of = |service: &str| -> Vec<(String, String)> {
+        compose["services"][service]["environment"]
+            .as_mapping()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| {
+                let k = k.as_str().unwrap().to_string();
+                let v = match v {
+                    serde_norway::Value::String(s) => s.clone(),
+                    other => serde_norway::to_string(other).unwrap().trim().to_string(),
+                };
+                let v = match k.as_str() {
+                    "DATABASE_URL" => {
+                        assert!(v.contains("@postgres:5432/"), "{v}");
+                        database.clone()
+                    }
+                    "REDIS_URL" => {
+                        assert!(v.contains("//redis:6379"), "{v}");
+                        redis.clone()
+                    }
+                    "MDS_BIND" => {
+                        assert!(v.ends_with(":8080"), "{v}");
+                        format!("127.0.0.1:{port}")
+                    }
+                    _ => v,
+                };
+                (k, v)
+            })
+            .collect()
+    };
+    let args = |service: &str| -> Vec<String> {
+        compose["services"][service]["command"]
+            .as_sequence()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string())
+            .collect()
+    };
+    // The one-shot job first, as `depends_on` orders it; then the service.
+    let migrate_args = args("migrate");
+    let refs: Vec<&str> = migrate_args.iter().map(String::as_str).collect();
+    let out = mds_command(&env_of("migrate"), &refs, &dir)
+        .output()
+        .await
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "compose `migrate`: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(args("mds"), ["serve"]);
+    serve_and_probe("compose `mds`", &env_of("mds"), port, &dir).await;
+
+    // `.env.example` as a user copies it to `.env`: every line, empty values included.
+    let port = crate::helpers::free_port();
+    let example: Vec<(String, String)> = include_str!("../../.env.example")
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#') && l.contains('='))
+        .map(|l| {
+            let (k, v) = l.split_once('=').unwrap();
+            let v = if k == "MDS_BIND" {
+                format!("127.0.0.1:{port}")
+            } else {
+                v.to_string()
+            };
+            (k.to_string(), v)
+        })
+        .collect();
+    assert!(
+        example
+            .iter()
+            .any(|(k, v)| k == "REDIS_URL" && v.is_empty())
+    );
+    serve_and_probe(".env.example", &example, port, &dir).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,301 @@
+//! Bounds on a GraphQL document, checked before the engine does any work it cannot bound
+//! itself.
+//!
+//! - **Nesting** of brackets in the query text (`{`, `[`, `(`), outside strings and
+//!   comments, is checked before parsing: the engine's parser recurses once per level, so a
+//!   4 KB argument nested 1,600 lists deep would overflow the stack.
+//! - Right after parsing, before the engine's own checks and validation (which expand
+//!   fragments), one walk of every
+//!   operation counts, **with multiplicity** (a fragment spread twice counts twice):
+//!   selections visited, fields selected (aliases included) and the selection depth. The walk
+//!   stops as soon as a budget is spent, so a fragment chain that doubles at every link costs
+//!   at most [`MAX_SELECTIONS`] steps, not 2^27.
+//! - Depth is the depth of ordinary fields: the subtree under `__schema` / `__type` is not
+//!   counted, so the standard introspection queries of graphql-js, graphql-core and gql
+//!   (type recursion 7-9) pass while ordinary queries keep a tight depth limit. Introspection
+//!   subtrees are still bounded by the nesting and selection budgets.
+
+use std::sync::Arc;
+
+use async_graphql::extensions::{
+    Extension, ExtensionContext, ExtensionFactory, NextPrepareRequest,
+};
+use async_graphql::parser::types::{ExecutableDocument, Selection, SelectionSet};
+use async_graphql::{Pos, Request, ServerError, ServerResult};
+
+/// Deepest bracket nesting accepted in the query text.
+pub const MAX_NESTING: usize = 64;
+/// Deepest selection nesting of ordinary (non-introspection) fields.
+pub const MAX_DEPTH: usize = 12;
+/// Most fields (aliases included, fragments with multiplicity) one operation may select.
+pub const MAX_FIELDS: usize = 400;
+/// Most selections (fields, fragment spreads, inline fragments) one walk may visit.
+pub const MAX_SELECTIONS: usize = 2_000;
+/// Most root fields one operation may select.
+pub const MAX_ROOT_FIELDS: usize = 20;
+
+/// The deepest bracket nesting of a GraphQL text, ignoring strings, block strings and
+/// comments; stops counting (and returns) as soon as `limit` is exceeded.
+pub fn nesting(query: &str, limit: usize) -> usize {
+    let b = query.as_bytes();
+    let (mut i, mut depth, mut deepest) = (0usize, 0usize, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' && b[i] != b'\r' {
+                    i += 1;
+                }
+            }
+            b'"' if b[i..].starts_with(b"\"\"\"") => {
+                i += 3;
+                while i < b.len() && !b[i..].starts_with(b"\"\"\"") {
+                    // `\"""` is an escaped triple quote inside a block string.
+                    i += if b[i..].starts_with(b"\\\"\"\"") {
+                        4
+                    } else {
+                        1
+                    };
+                }
+                i += 2;
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'{' | b'[' | b'(' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+                if deepest > limit {
+                    return deepest;
+                }
+            }
+            b'}' | b']' | b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    deepest
+}
+
+/// What one walk of an operation counted.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    pub selections: usize,
+    pub fields: usize,
+    pub depth: usize,
+}
+
+impl Tally {
+    fn over_budget(&self) -> bool {
+        self.selections > MAX_SELECTIONS || self.fields > MAX_FIELDS || self.depth > MAX_DEPTH
+    }
+}
+
+/// Walks `set`, following fragment spreads each time they occur. `depth` counts ordinary
+/// field levels; `introspection` is true below `__schema` / `__type`. `hops` bounds the
+/// recursion itself (fragment cycles are refused later by validation, but must not make
+/// this walk recurse without end first).
+fn walk(
+    set: &SelectionSet,
+    doc: &ExecutableDocument,
+    depth: usize,
+    introspection: bool,
+    hops: usize,
+    t: &mut Tally,
+) {
+    if hops > 2 * MAX_NESTING {
+        t.selections = MAX_SELECTIONS + 1;
+        return;
+    }
+    for sel in &set.items {
+        if t.over_budget() {
+            return;
+        }
+        t.selections += 1;
+        match &sel.node {
+            Selection::Field(f) => {
+                t.fields += 1;
+                let name = f.node.name.node.as_str();
+                let intro = introspection || name == "__schema" || name == "__type";
+                let d = if intro { depth } else { depth + 1 };
+                t.depth = t.depth.max(d);
+                walk(&f.node.selection_set.node, doc, d, intro, hops + 1, t);
+            }
+            Selection::InlineFragment(fr) => {
+                walk(
+                    &fr.node.selection_set.node,
+                    doc,
+                    depth,
+                    introspection,
+                    hops + 1,
+                    t,
+                );
+            }
+            Selection::FragmentSpread(sp) => {
+                if let Some(fr) = doc.fragments.get(&sp.node.fragment_name.node) {
+                    walk(
+                        &fr.node.selection_set.node,
+                        doc,
+                        depth,
+                        introspection,
+                        hops + 1,
+                        t,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Counts one selection set (an operation's root) with multiplicity.
+pub fn tally(set: &SelectionSet, doc: &ExecutableDocument) -> Tally {
+    let mut t = Tally::default();
+    walk(set, doc, 0, false, 0, &mut t);
+    t
+}
+
+fn too_complex(message: String) -> ServerError {
+    let mut e = ServerError::new(message, Some(Pos::default()));
+    e.locations.clear();
+    e.extensions
+        .get_or_insert_with(Default::default)
+        .set("code", "QUERY_TOO_COMPLEX");
+    e
+}
+
+/// Checks a parsed document against every budget; the message names the one exceeded.
+pub fn check(doc: &ExecutableDocument) -> Result<(), String> {
+    for (_, op) in doc.operations.iter() {
+        let roots = op.node.selection_set.node.items.len();
+        if roots > MAX_ROOT_FIELDS {
+            return Err(format!(
+                "Query selects {roots} root fields; at most {MAX_ROOT_FIELDS} are allowed"
+            ));
+        }
+        let t = tally(&op.node.selection_set.node, doc);
+        if t.selections > MAX_SELECTIONS {
+            return Err(format!(
+                "Query expands to more than {MAX_SELECTIONS} selections (fragments count each time they are spread)"
+            ));
+        }
+        if t.fields > MAX_FIELDS {
+            return Err(format!(
+                "Query selects too many fields (aliases and fragment spreads included); at most {MAX_FIELDS} are allowed"
+            ));
+        }
+        if t.depth > MAX_DEPTH {
+            return Err(format!(
+                "Query is nested too deep: at most {MAX_DEPTH} levels of fields are allowed"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The extension that applies these bounds around the engine's parser.
+pub struct Guards;
+
+impl ExtensionFactory for Guards {
+    fn create(&self) -> Arc<dyn Extension> {
+        Arc::new(GuardsExtension)
+    }
+}
+
+struct GuardsExtension;
+
+#[async_trait::async_trait]
+impl Extension for GuardsExtension {
+    /// Runs outside the persisted-query extension, so the text is checked before anything
+    /// parses it; the document is then parsed here once and counted before the engine's own
+    /// checks, which also expand fragments, can see it.
+    async fn prepare_request(
+        &self,
+        ctx: &ExtensionContext<'_>,
+        request: Request,
+        next: NextPrepareRequest<'_>,
+    ) -> ServerResult<Request> {
+        if nesting(&request.query, MAX_NESTING) > MAX_NESTING {
+            return Err(too_complex(format!(
+                "Query text nests brackets more than {MAX_NESTING} levels deep"
+            )));
+        }
+        let mut request = next.run(ctx, request).await?;
+        let doc = request.parsed_query()?;
+        check(doc).map_err(too_complex)?;
+        Ok(request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(q: &str) -> ExecutableDocument {
+        async_graphql::parser::parse_query(q).unwrap()
+    }
+
+    #[test]
+    fn nesting_ignores_strings_and_comments() {
+        assert_eq!(nesting("{ a(x: \"{{{{\") }", 64), 2);
+        assert_eq!(nesting("{ a # {{{{\n b }", 64), 1);
+        assert_eq!(nesting("{ a(x: \"\"\" [[[ \\\"\"\" ((( \"\"\") }", 64), 2);
+        let deep = format!("{{ a(x: {}1{}) }}", "[".repeat(1600), "]".repeat(1600));
+        assert!(nesting(&deep, 64) > 64);
+    }
+
+    #[test]
+    fn fragment_spreads_count_with_multiplicity_and_stop_early() {
+        let mut q =
+            String::from("query { ...F26 }\nfragment F0 on Query { models { totalCount } }\n");
+        for i in 1..=26 {
+            q.push_str(&format!(
+                "fragment F{i} on Query {{ ...F{} ...F{} }}\n",
+                i - 1,
+                i - 1
+            ));
+        }
+        let d = doc(&q);
+        let t = tally(
+            &d.operations
+                .iter()
+                .next()
+                .unwrap()
+                .1
+                .node
+                .selection_set
+                .node,
+            &d,
+        );
+        assert!(
+            t.selections <= MAX_SELECTIONS + 1 && t.over_budget(),
+            "{t:?}"
+        );
+        assert!(check(&d).is_err());
+    }
+
+    #[test]
+    fn fragment_cycles_end() {
+        let d =
+            doc("query { ...A } fragment A on Query { ...B ...B } fragment B on Query { ...A }");
+        assert!(check(&d).is_err());
+    }
+
+    #[test]
+    fn introspection_depth_is_not_counted() {
+        let intro = format!(
+            "{{ __schema {{ types {{ fields {{ type {{ {}name{} }} }} }} }} }}",
+            "ofType { ".repeat(10),
+            " }".repeat(10)
+        );
+        let d = doc(&intro);
+        assert_eq!(check(&d), Ok(()));
+        let mut deep = String::from("{ models { nodes { ");
+        for _ in 0..12 {
+            deep.push_str("creator { createdModels { nodes { ");
+        }
+        let deep = deep + "slug" + &" } } }".repeat(12) + " } } }";
+        assert!(check(&doc(&deep)).is_err());
+    }
+}

@@ -1,0 +1,488 @@
+//! Hostile input: each test is one row of the hardening table — a request (or a client, or
+//! an environment) that once crashed, stalled or exhausted the service. All of them run
+//! against one process image; none may panic it, stall it or make it answer 5xx.
+
+use std::time::{Duration, Instant};
+
+use mds::config::ServeConfig;
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::helpers::{Backend, TestApp, free_port, start_redis};
+
+async fn post(app: &TestApp, query: &str) -> (u16, Value, Duration) {
+    let started = Instant::now();
+    let res = app
+        .client
+        .post(app.url("/graphql"))
+        .json(&json!({ "query": query }))
+        .send()
+        .await
+        .expect("the server answers (it did not crash)");
+    let status = res.status().as_u16();
+    let body = res.json().await.unwrap_or(Value::Null);
+    (status, body, started.elapsed())
+}
+
+fn code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"]
+        .as_str()
+        .unwrap_or_default()
+}
+
+async fn still_healthy(app: &TestApp) {
+    let res = tokio::time::timeout(Duration::from_secs(2), app.get("/healthz"))
+        .await
+        .expect("/healthz answers within 2 s");
+    assert_eq!(res.status().as_u16(), 200);
+}
+
+/// Row 1: argument values nested ~1,600 deep (lists, input objects, variable defaults,
+/// directive arguments) used to overflow the parser's stack and abort the process.
+#[tokio::test]
+async fn deeply_nested_values_are_refused_before_parsing() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let n = 1600;
+    let list = format!("{}\"a\"{}", "[".repeat(n), "]".repeat(n));
+    let object = format!("{}1{}", "{a:".repeat(n), "}".repeat(n));
+    let documents = [
+        format!("{{ compare(models: {list}) {{ slug }} }}"),
+        format!("{{ models(filter: {object}) {{ totalCount }} }}"),
+        format!("query($v: [[String]] = {list}) {{ sources {{ slug }} }}"),
+        format!("{{ sources @skip(if: {list}) {{ slug }} }}"),
+        format!("{}{}", "{".repeat(n), "}".repeat(n)),
+    ];
+    for doc in &documents {
+        let (status, body, _) = post(&app, doc).await;
+        assert!(status < 500, "{status}");
+        assert_eq!(code(&body), "QUERY_TOO_COMPLEX", "{body}");
+    }
+    // The same over GET.
+    let q: String = url_escape(&documents[0]);
+    let res = app.get(&format!("/graphql?query={q}")).await;
+    assert!(res.status().as_u16() < 500);
+    // Variables nested deeper than JSON parsing allows are a 400, not a crash.
+    let vars = format!("{{\"query\":\"{{ sources {{ slug }} }}\",\"variables\":{{\"v\":{list}}}}}");
+    let res = app
+        .client
+        .post(app.url("/graphql"))
+        .header("content-type", "application/json")
+        .body(vars)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 400);
+    still_healthy(&app).await;
+}
+
+fn url_escape(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Row 2: a fragment chain where each fragment spreads the previous one twice expands to
+/// 2^27 selections; it used to take 17 s of CPU and freeze `/healthz`.
+#[tokio::test]
+async fn fragment_chains_are_refused_at_once() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let mut q = String::from("query { ...F26 }\nfragment F0 on Query { sources { slug } }\n");
+    for i in 1..=26 {
+        q.push_str(&format!(
+            "fragment F{i} on Query {{ ...F{p} ...F{p} }}\n",
+            p = i - 1
+        ));
+    }
+    let health = {
+        let client = app.client.clone();
+        let url = app.url("/healthz");
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let started = Instant::now();
+            client.get(url).send().await.map(|_| started.elapsed())
+        })
+    };
+    let (status, body, elapsed) = post(&app, &q).await;
+    assert!(status < 500);
+    assert_eq!(code(&body), "QUERY_TOO_COMPLEX", "{body}");
+    assert!(elapsed < Duration::from_secs(2), "took {elapsed:?}");
+    let health = health.await.unwrap().unwrap();
+    assert!(health < Duration::from_secs(2), "/healthz took {health:?}");
+    let res = app.get(&format!("/graphql?query={}", url_escape(&q))).await;
+    assert!(res.status().as_u16() < 500);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(code(&body), "QUERY_TOO_COMPLEX");
+}
+
+/// Row 3: lists are costed by their real worst-case length, so a small document that
+/// would build a huge answer is refused before any work.
+#[tokio::test]
+async fn wide_lists_are_costed_by_their_real_length() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let one = "searchModels(q: \"a\", first: 100) { nodes { scores(all: true) { benchmark { topModels(limit: 2) { score } } } } }";
+    let eleven = format!(
+        "{{ {} }}",
+        (0..11)
+            .map(|i| format!("a{i}: {one}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    for q in [format!("{{ {one} }}"), eleven] {
+        let (status, body, elapsed) = post(&app, &q).await;
+        assert!(status < 500);
+        assert_eq!(code(&body), "QUERY_TOO_COMPLEX", "{body}");
+        assert!(elapsed < Duration::from_secs(1), "took {elapsed:?}");
+    }
+    // An ordinary page with relations still passes.
+    let (_, body, _) = post(
+        &app,
+        "{ models(first: 50) { nodes { slug creator { name } offerings { inputPrice } scores { score benchmark { name } } } } }",
+    )
+    .await;
+    assert!(body["errors"].is_null(), "{body}");
+}
+
+/// Row 4: cursors and offsets far past any list used to panic in the database layer.
+#[tokio::test]
+async fn huge_cursors_and_offsets_are_bad_user_input() {
+    use async_graphql::connection::CursorType;
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for after in [
+        "9223372036854775807".to_string(),
+        "18446744073709551614".to_string(),
+        usize::MAX.encode_cursor(),
+        (i64::MAX as usize).encode_cursor(),
+    ] {
+        for offset in ["", ", offset: 2147483647"] {
+            let q =
+                format!("{{ models(after: {after:?}{offset}) {{ totalCount nodes {{ slug }} }} }}");
+            let (status, body, _) = post(&app, &q).await;
+            assert!(status < 500, "{status}");
+            assert_eq!(code(&body), "BAD_USER_INPUT", "{q}: {body}");
+        }
+    }
+    let (_, body, _) = post(&app, "{ models(offset: 2147483647) { totalCount } }").await;
+    assert_eq!(code(&body), "BAD_USER_INPUT");
+    assert_eq!(body["errors"][0]["extensions"]["param"], "offset");
+    // The furthest REST page is an empty page, not an error.
+    let (status, body) = app.get_json("/api/v1/models?page=1000000&limit=100").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"], json!([]));
+    still_healthy(&app).await;
+}
+
+/// Row 6: a connection that never sends a byte, an idle keep-alive connection and an idle
+/// h2c connection are all closed after the idle timeout.
+#[tokio::test]
+async fn silent_and_idle_connections_are_closed() {
+    let cfg = ServeConfig {
+        request_timeout: 1,
+        idle_timeout: 2,
+        ..ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    let addr = app.base.trim_start_matches("http://").to_string();
+    let closed_within = |mut s: tokio::net::TcpStream, limit: u64| async move {
+        let mut buf = Vec::new();
+        tokio::time::timeout(Duration::from_secs(limit), s.read_to_end(&mut buf))
+            .await
+            .is_ok()
+    };
+    let silent = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let mut keep_alive = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    keep_alive
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut h2c = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    // The HTTP/2 preface and an empty SETTINGS frame, then nothing.
+    h2c.write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x00\x00\x00\x04\x00\x00\x00\x00\x00")
+        .await
+        .unwrap();
+    let (a, b, c) = tokio::join!(
+        closed_within(silent, 8),
+        closed_within(keep_alive, 8),
+        closed_within(h2c, 8)
+    );
+    assert!(a, "a connection that sent nothing stayed open");
+    assert!(b, "an idle keep-alive connection stayed open");
+    assert!(c, "an idle h2c connection stayed open");
+    still_healthy(&app).await;
+}
+
+/// Row 7: made-up HTTP methods share one `other` label, so `/metrics` stays small.
+#[tokio::test]
+async fn made_up_methods_do_not_grow_the_metrics() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for i in 0..300 {
+        let m = reqwest::Method::from_bytes(format!("M{i}X").as_bytes()).unwrap();
+        let res = app
+            .client
+            .request(m, app.url("/api/v1/models"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 405);
+    }
+    let res = app.get("/metrics").await;
+    assert_eq!(res.status().as_u16(), 200);
+    let text = res.text().await.unwrap();
+    assert!(!text.contains("M17X"), "a made-up method became a label");
+    assert!(text.contains("method=\"other\""));
+    assert!(text.len() < 64 * 1024, "{} bytes of metrics", text.len());
+}
+
+/// Row 8: the standard introspection queries of graphql-js, graphql-core and gql succeed.
+#[tokio::test]
+async fn standard_introspection_queries_succeed() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (client, q) in [
+        (
+            "graphql-js",
+            include_str!("fixtures/introspection/graphql-js.graphql"),
+        ),
+        (
+            "graphql-core",
+            include_str!("fixtures/introspection/graphql-core.graphql"),
+        ),
+        ("gql", include_str!("fixtures/introspection/gql.graphql")),
+    ] {
+        let (status, body, _) = post(&app, q).await;
+        assert_eq!(status, 200, "{client}");
+        assert!(body["errors"].is_null(), "{client}: {}", body["errors"]);
+        let types = body["data"]["__schema"]["types"].as_array().unwrap();
+        assert!(types.iter().any(|t| t["name"] == "Query"), "{client}");
+    }
+}
+
+/// Row 9: while Redis hangs, at most the request that found it hung waits; the others are
+/// counted in-process at once until Redis answers again.
+#[tokio::test]
+async fn a_hung_redis_costs_at_most_one_slow_request() {
+    let port = free_port();
+    let url = format!("redis://127.0.0.1:{port}");
+    let mut redis = start_redis(port, &["--enable-debug-command", "yes"]);
+    let cfg = ServeConfig {
+        redis_url: Some(url.clone()),
+        redis_prefix: "mds-test:hung".into(),
+        free_limit: 10_000,
+        ..ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    assert_eq!(app.get("/api/v1/sources").await.status().as_u16(), 200);
+    let sleeper = tokio::spawn(async move {
+        let client = redis::Client::open(url).unwrap();
+        let mut c = client.get_multiplexed_async_connection().await.unwrap();
+        let _: redis::RedisResult<String> = redis::cmd("DEBUG")
+            .arg("SLEEP")
+            .arg(4)
+            .query_async(&mut c)
+            .await;
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut slow = 0;
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(3) {
+        let t = Instant::now();
+        let res = app.get("/api/v1/sources").await;
+        assert_eq!(res.status().as_u16(), 200);
+        if t.elapsed() > Duration::from_millis(200) {
+            slow += 1;
+        }
+    }
+    assert!(slow <= 1, "{slow} requests waited on the hung Redis");
+    assert!(app.state.counters.in_fallback());
+    sleeper.await.unwrap();
+    // Redis answers again: the probe closes the circuit.
+    let mut back = false;
+    for _ in 0..40 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if !app.state.counters.in_fallback() {
+            back = true;
+            break;
+        }
+    }
+    assert!(back, "counting never returned to Redis");
+    redis.kill().unwrap();
+    redis.wait().unwrap();
+}
+
+/// Row 11: a wrong API key costs the caller's address a Free-tier request, so keys cannot
+/// be guessed without limit.
+#[tokio::test]
+async fn invalid_keys_are_counted_against_the_address() {
+    let cfg = ServeConfig {
+        free_limit: 3,
+        ..ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    let mut statuses = Vec::new();
+    for i in 0..5 {
+        let res = app
+            .client
+            .get(app.url("/api/v1/sources"))
+            .header("x-api-key", format!("mds_guess{i}"))
+            .send()
+            .await
+            .unwrap();
+        statuses.push(res.status().as_u16());
+    }
+    assert_eq!(statuses, [401, 401, 401, 429, 429]);
+    assert_eq!(app.get("/api/v1/sources").await.status().as_u16(), 429);
+}
+
+/// Row 12: a path that is not UTF-8 is a problem+json 400 naming the path.
+#[tokio::test]
+async fn undecodable_paths_are_problems() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for path in ["/api/v1/models/%FF", "/api/v1/pricing/history/%C3%28"] {
+        let res = app.get(path).await;
+        assert_eq!(res.status().as_u16(), 400, "{path}");
+        assert_eq!(
+            res.headers()["content-type"],
+            "application/problem+json",
+            "{path}"
+        );
+        assert_eq!(res.headers()["cache-control"], "no-store");
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["code"], "invalid_parameter");
+        assert_eq!(body["param"], "path");
+    }
+    let res = app
+        .client
+        .put(app.url("/graphql"))
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 405);
+    assert!(res.headers().contains_key("allow"));
+}
+
+/// Row 13: IPv6 clients are counted per /64, so one subscriber cannot pick fresh addresses.
+#[tokio::test]
+async fn ipv6_clients_share_their_network_s_limit() {
+    let cfg = ServeConfig {
+        free_limit: 2,
+        trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()],
+        ..ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    let from = |ip: &'static str| {
+        app.client
+            .get(app.url("/api/v1/sources"))
+            .header("x-forwarded-for", ip)
+            .send()
+    };
+    assert_eq!(
+        from("2001:db8:0:1::1").await.unwrap().status().as_u16(),
+        200
+    );
+    assert_eq!(
+        from("2001:db8:0:1::2").await.unwrap().status().as_u16(),
+        200
+    );
+    assert_eq!(
+        from("2001:db8:0:1:ffff::3")
+            .await
+            .unwrap()
+            .status()
+            .as_u16(),
+        429,
+        "a third address in the same /64 shares its limit"
+    );
+    assert_eq!(
+        from("2001:db8:0:2::1").await.unwrap().status().as_u16(),
+        200
+    );
+}
+
+/// Property: any document made of GraphQL's own tokens (real field names, brackets,
+/// fragments, directives, variables, strings, numbers), sent over POST and GET, is answered
+/// below 500 within a bound, and the process stays healthy.
+#[test]
+fn arbitrary_graphql_documents_never_fail_the_server() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let app = rt.block_on(TestApp::spawn(Backend::Sqlite));
+    let token = prop_oneof![
+        Just("{"),
+        Just("}"),
+        Just("["),
+        Just("]"),
+        Just("("),
+        Just(")"),
+        Just(":"),
+        Just("..."),
+        Just("fragment F on Query"),
+        Just("query"),
+        Just("$v"),
+        Just("@skip(if: true)"),
+        Just("@include(if: $v)"),
+        Just("\"x\""),
+        Just("\"\"\"block\"\"\""),
+        Just("1"),
+        Just("-1e400"),
+        Just("9223372036854775807"),
+        Just("null"),
+        Just("true"),
+        Just("F"),
+        Just("on"),
+        Just(","),
+        Just("models"),
+        Just("model"),
+        Just("searchModels"),
+        Just("compare"),
+        Just("nodes"),
+        Just("edges"),
+        Just("slug"),
+        Just("scores"),
+        Just("all"),
+        Just("first"),
+        Just("after"),
+        Just("offset"),
+        Just("filter"),
+        Just("benchmark"),
+        Just("topModels"),
+        Just("limit"),
+        Just("__schema"),
+        Just("__type"),
+        Just("types"),
+        Just("fields"),
+        Just("name"),
+        Just("creator"),
+        Just("createdModels"),
+        Just("offerings"),
+        Just("providers"),
+        Just("q"),
+    ];
+    let documents = proptest::collection::vec(token, 0..120).prop_map(|t| t.join(" "));
+    let mut runner = TestRunner::new(Config {
+        cases: 300,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    runner
+        .run(&documents, |doc| {
+            rt.block_on(async {
+                let (status, _, elapsed) = post(&app, &doc).await;
+                prop_assert!(status < 500, "{status} for {doc}");
+                prop_assert!(elapsed < Duration::from_secs(2), "{elapsed:?} for {doc}");
+                let res = app
+                    .get(&format!("/graphql?query={}", url_escape(&doc)))
+                    .await;
+                prop_assert!(res.status().as_u16() < 500, "GET {doc}");
+                Ok(())
+            })
+        })
+        .unwrap();
+    rt.block_on(still_healthy(&app));
+}
