@@ -17,7 +17,8 @@ fn param_schema(kind: Kind) -> Value {
         Kind::Text => json!({"type": "string", "minLength": 1, "maxLength": 100}),
         Kind::Slug => json!({"type": "string", "pattern": "^[a-z0-9][a-z0-9.-]*$"}),
         Kind::SlugList => {
-            json!({"type": "string", "description": "2 to 10 distinct comma-separated slugs"})
+            json!({"type": "string", "description": "2 to 10 distinct comma-separated slugs",
+                "pattern": "^[a-z0-9][a-z0-9.-]*(,[a-z0-9][a-z0-9.-]*){1,9}$"})
         }
     }
 }
@@ -269,6 +270,8 @@ pub fn document() -> Value {
             "400": problem("A parameter has a bad value (`invalid_parameter`, with `param`)"),
             "401": problem("The API key is unknown or revoked (`invalid_api_key`)"),
             "429": problem("Hourly limit reached (`rate_limited`); see Retry-After"),
+            "414": problem("The query string is longer than 2 KiB (`uri_too_long`)"),
+            "503": problem("The request took longer than the request timeout, or a dependency is unavailable (`unavailable`)"),
         });
         if ep.params.iter().any(|p| p.in_path) || ep.path.ends_with("compare") {
             responses["404"] = problem("Unknown slug (`not_found`)");
