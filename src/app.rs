@@ -2,32 +2,20 @@
 //! importing the embedded dataset into an empty one); `run_until_stopped` serves until the
 //! shutdown future resolves, then finishes in-flight requests.
 
-use std::collections::BTreeMap;
 use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use sea_orm::DatabaseConnection;
-use serde_json::Value;
 use tokio::net::TcpListener;
 
+use crate::catalog::{self, Catalog};
 use crate::config::{LogFormat, ServeConfig};
-use crate::graphql::{self, MdsSchema};
+use crate::graphql;
 use crate::limits::store::{Counters, RedisStore};
+use crate::metrics::Metrics;
+use crate::state::AppState;
 use crate::{routes, snapshot, store};
-
-/// Shared by every request.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: DatabaseConnection,
-    pub schema: MdsSchema,
-    pub counters: Arc<Counters>,
-    pub config: Arc<ServeConfig>,
-    /// Attribution added to Free-tier answers.
-    pub attribution: Arc<Value>,
-    pub metrics: Arc<Metrics>,
-}
 
 pub struct App {
     listener: TcpListener,
@@ -35,23 +23,6 @@ pub struct App {
 }
 
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-/// The attribution text: every source with its licence, and where to read more.
-pub async fn attribution(
-    db: &DatabaseConnection,
-    public_url: &str,
-) -> Result<Value, sea_orm::DbErr> {
-    let sources = store::queries::sources(db).await?;
-    let names: Vec<String> = sources
-        .iter()
-        .map(|s| format!("{} ({})", s.name, s.license))
-        .collect();
-    Ok(Value::String(format!(
-        "Data from {}. Sources and licences: {}/api/v1/sources",
-        names.join(", "),
-        public_url.trim_end_matches('/')
-    )))
-}
 
 impl App {
     /// Connects, migrates an unmigrated database, imports the embedded snapshot into an
@@ -77,15 +48,14 @@ impl App {
             }
             None => Counters::memory(),
         };
-        let attribution = attribution(&db, &config.public_url).await?;
-        graphql::sizes::record(&store::queries::list_sizes(&db).await?);
+        let catalog = Arc::new(catalog::Shared::new(Catalog::load(&db).await?));
         let listener = TcpListener::bind(config.bind).await?;
         let state = AppState {
-            schema: graphql::build(Some(db.clone())),
+            schema: graphql::build(),
+            catalog,
             db,
             counters: Arc::new(counters),
             config: Arc::new(config),
-            attribution: Arc::new(attribution),
             metrics: Arc::new(Metrics::default()),
         };
         Ok(Self { listener, state })
@@ -127,6 +97,11 @@ impl App {
                 .max(self.state.config.request_timeout + 1),
         );
         let db = self.state.db.clone();
+        let watcher = tokio::spawn(catalog::watch(
+            self.state.catalog.clone(),
+            db.clone(),
+            Duration::from_millis(self.state.config.reload_interval_ms.max(100)),
+        ));
         let router = routes::router(self.state);
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let mut builder = Builder::new(TokioExecutor::new());
@@ -175,6 +150,7 @@ impl App {
             () = graceful.shutdown() => {}
             () = tokio::time::sleep(grace) => tracing::warn!("shutdown grace period over; closing remaining connections"),
         }
+        watcher.abort();
         let _ = db.close().await;
         Ok(())
     }
@@ -211,111 +187,4 @@ pub fn init_logging(format: LogFormat) {
         LogFormat::Json => builder.json().try_init(),
         LogFormat::Text => builder.try_init(),
     };
-}
-
-/// Latency buckets of the request histogram, seconds.
-const BUCKETS: [f64; 10] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0];
-
-#[derive(Default)]
-struct Histogram {
-    counts: [u64; BUCKETS.len()],
-    sum: f64,
-    count: u64,
-}
-
-/// Prometheus metrics, rendered by hand (a few counters do not need a metrics framework).
-#[derive(Default)]
-pub struct Metrics {
-    requests: Mutex<BTreeMap<(String, String, u16), Histogram>>,
-    decisions: Mutex<BTreeMap<String, u64>>,
-}
-
-impl Metrics {
-    pub fn observe(&self, method: &str, route: &str, status: u16, seconds: f64) {
-        let mut map = self.requests.lock().unwrap_or_else(|p| p.into_inner());
-        let h = map
-            .entry((method.to_string(), route.to_string(), status))
-            .or_default();
-        for (i, b) in BUCKETS.iter().enumerate() {
-            if seconds <= *b {
-                h.counts[i] += 1;
-            }
-        }
-        h.sum += seconds;
-        h.count += 1;
-    }
-
-    pub fn limiter_decision(&self, decision: &str) {
-        *self
-            .decisions
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .entry(decision.to_string())
-            .or_default() += 1;
-    }
-
-    /// The exposition text; `fallback` and `dataset_version` are read at scrape time.
-    pub fn render(&self, redis_configured: bool, fallback: bool, dataset_version: i64) -> String {
-        let mut out = String::new();
-        out.push_str("# HELP mds_http_requests_total HTTP requests by method, route and status.\n");
-        out.push_str("# TYPE mds_http_requests_total counter\n");
-        let requests = self.requests.lock().unwrap_or_else(|p| p.into_inner());
-        for ((m, r, s), h) in requests.iter() {
-            out.push_str(&format!(
-                "mds_http_requests_total{{method=\"{m}\",route=\"{r}\",status=\"{s}\"}} {}\n",
-                h.count
-            ));
-        }
-        out.push_str("# HELP mds_http_request_duration_seconds Request latency by method, route and status.\n");
-        out.push_str("# TYPE mds_http_request_duration_seconds histogram\n");
-        for ((m, r, s), h) in requests.iter() {
-            let labels = format!("method=\"{m}\",route=\"{r}\",status=\"{s}\"");
-            for (i, b) in BUCKETS.iter().enumerate() {
-                out.push_str(&format!(
-                    "mds_http_request_duration_seconds_bucket{{{labels},le=\"{b}\"}} {}\n",
-                    h.counts[i]
-                ));
-            }
-            out.push_str(&format!(
-                "mds_http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}\n",
-                h.count
-            ));
-            out.push_str(&format!(
-                "mds_http_request_duration_seconds_sum{{{labels}}} {}\n",
-                h.sum
-            ));
-            out.push_str(&format!(
-                "mds_http_request_duration_seconds_count{{{labels}}} {}\n",
-                h.count
-            ));
-        }
-        drop(requests);
-        out.push_str(
-            "# HELP mds_rate_limit_decisions_total Limiter decisions by tier and outcome.\n",
-        );
-        out.push_str("# TYPE mds_rate_limit_decisions_total counter\n");
-        for (d, n) in self
-            .decisions
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-        {
-            out.push_str(&format!(
-                "mds_rate_limit_decisions_total{{decision=\"{d}\"}} {n}\n"
-            ));
-        }
-        out.push_str("# HELP mds_redis_configured Whether rate-limit counters are configured to live in Redis.\n");
-        out.push_str("# TYPE mds_redis_configured gauge\n");
-        out.push_str(&format!(
-            "mds_redis_configured {}\n",
-            u8::from(redis_configured)
-        ));
-        out.push_str("# HELP mds_redis_fallback Whether Redis is unreachable and limits are counted in-process.\n");
-        out.push_str("# TYPE mds_redis_fallback gauge\n");
-        out.push_str(&format!("mds_redis_fallback {}\n", u8::from(fallback)));
-        out.push_str("# HELP mds_dataset_version Version of the dataset being served.\n");
-        out.push_str("# TYPE mds_dataset_version gauge\n");
-        out.push_str(&format!("mds_dataset_version {dataset_version}\n"));
-        out
-    }
 }

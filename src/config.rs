@@ -166,6 +166,10 @@ pub struct ServeConfig {
     /// Never less than the request timeout plus one second.
     #[arg(long, env = "MDS_IDLE_TIMEOUT", default_value_t = 60)]
     pub idle_timeout: u64,
+    /// Milliseconds between checks of the database's dataset version; an import is served
+    /// by every instance within this interval.
+    #[arg(long, env = "MDS_RELOAD_INTERVAL_MS", default_value_t = 2000)]
+    pub reload_interval_ms: u64,
     /// Migrate an unmigrated database and import the embedded dataset into an empty one at
     /// start-up. Turn off where a one-shot job migrates (several instances must not race).
     #[arg(long, env = "MDS_AUTO_MIGRATE", default_value_t = true, action = clap::ArgAction::Set)]
@@ -189,6 +193,7 @@ impl Default for ServeConfig {
             request_timeout: 30,
             header_read_timeout: 10,
             idle_timeout: 60,
+            reload_interval_ms: 2000,
             auto_migrate: true,
             public_url: String::new(),
         }

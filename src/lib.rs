@@ -13,13 +13,16 @@
 //! empty database is filled on first start.
 
 pub mod app;
+pub mod catalog;
 pub mod config;
 pub mod connections;
 pub mod error;
 pub mod graphql;
 pub mod ingest;
 pub mod limits;
+pub mod metrics;
 pub mod rest;
 pub mod routes;
 pub mod snapshot;
+pub mod state;
 pub mod store;

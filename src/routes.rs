@@ -18,11 +18,11 @@ use serde_json::Value;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{Any, CorsLayer};
 
-use crate::app::AppState;
 use crate::error::{Problem, REQUEST_ID};
+use crate::graphql;
 use crate::limits::{self, Caller, Tier};
 use crate::rest::{self, table};
-use crate::{graphql, store};
+use crate::state::AppState;
 
 /// Largest accepted GraphQL request body.
 pub const MAX_GRAPHQL_BODY: usize = 64 * 1024;
@@ -107,13 +107,14 @@ async fn rest_handler(
         Err(p) => return p.into_response(),
     };
     let free = caller.is_none_or(|c| c.tier == Tier::Free);
-    let attribution = free.then_some(s.attribution.as_ref());
+    let catalog = s.catalog.snapshot();
+    let attribution = free.then(|| s.attribution(&catalog));
     match rest::execute(
         &s.schema,
-        &s.db,
+        catalog,
         ep,
         prepared,
-        attribution,
+        attribution.as_ref(),
         path.get("slug").map(String::as_str),
     )
     .await
@@ -161,11 +162,7 @@ async fn readyz(State(s): State<AppState>) -> Response {
 }
 
 async fn metrics(State(s): State<AppState>) -> Response {
-    let version = store::queries::dataset(&s.db)
-        .await
-        .ok()
-        .flatten()
-        .map_or(0, |d| i64::from(d.version));
+    let version = i64::from(s.catalog.version());
     let body = s
         .metrics
         .render(s.counters.uses_redis(), s.counters.in_fallback(), version);
@@ -247,10 +244,14 @@ async fn run_graphql(
     req: async_graphql::Request,
     caller: Option<Caller>,
 ) -> Response {
-    let mut resp = s.schema.execute(graphql::with_loader(req, &s.db)).await;
+    let catalog = s.catalog.snapshot();
+    let attribution = caller
+        .is_none_or(|c| c.tier == Tier::Free)
+        .then(|| s.attribution(&catalog));
+    let mut resp = s.schema.execute(graphql::with_catalog(req, catalog)).await;
     graphql::add_codes(&mut resp);
-    if caller.is_none_or(|c| c.tier == Tier::Free)
-        && let Ok(v) = async_graphql::Value::from_json(s.attribution.as_ref().clone())
+    if let Some(a) = attribution
+        && let Ok(v) = async_graphql::Value::from_json(a)
     {
         resp.extensions.insert("attribution".to_string(), v);
     }

@@ -7,20 +7,19 @@
 //! children by its real worst-case size ([`sizes`]), and the HTTP body cap.
 
 pub mod guards;
-pub mod loaders;
 pub mod query;
 pub mod sizes;
 pub mod types;
 
-use async_graphql::dataloader::DataLoader;
+use std::sync::Arc;
+
 use async_graphql::extensions::apollo_persisted_queries::{
     ApolloPersistedQueries, LruCacheStorage,
 };
 use async_graphql::registry::SDLExportOptions;
-use async_graphql::{EmptyMutation, EmptySubscription, ErrorExtensions, Schema};
-use sea_orm::DatabaseConnection;
+use async_graphql::{Context, EmptyMutation, EmptySubscription, ErrorExtensions, Schema};
 
-use loaders::StoreLoader;
+use crate::catalog::Catalog;
 pub use query::Query;
 
 pub type MdsSchema = Schema<Query, EmptyMutation, EmptySubscription>;
@@ -30,24 +29,22 @@ pub use guards::{MAX_DEPTH, MAX_FIELDS, MAX_NESTING, MAX_ROOT_FIELDS, MAX_SELECT
 /// Highest complexity accepted; a list counts its worst-case length times its children.
 pub const MAX_COMPLEXITY: usize = 25_000;
 
-/// Builds the schema; `db` is absent only when printing the SDL.
-pub fn build(db: Option<DatabaseConnection>) -> MdsSchema {
-    let mut b = Schema::build(Query, EmptyMutation, EmptySubscription)
+/// Builds the schema. Resolvers read the catalogue snapshot each request carries
+/// ([`with_catalog`]); the schema itself holds no data.
+pub fn build() -> MdsSchema {
+    Schema::build(Query, EmptyMutation, EmptySubscription)
         // Depth is counted by the guards, which leave introspection's own nesting out.
         .limit_complexity(MAX_COMPLEXITY)
         .limit_recursive_depth(MAX_NESTING)
         .limit_directives(20)
         .extension(guards::Guards)
-        .extension(ApolloPersistedQueries::new(LruCacheStorage::new(512)));
-    if let Some(db) = db {
-        b = b.data(db);
-    }
-    b.finish()
+        .extension(ApolloPersistedQueries::new(LruCacheStorage::new(512)))
+        .finish()
 }
 
 /// The SDL with sorted fields, arguments and enum items, so it never reorders between builds.
 pub fn sdl() -> String {
-    build(None).sdl_with_options(
+    build().sdl_with_options(
         SDLExportOptions::new()
             .sorted_fields()
             .sorted_arguments()
@@ -55,13 +52,14 @@ pub fn sdl() -> String {
     )
 }
 
-/// Attaches the per-request DataLoader (one per request, so no cache outlives an import).
-pub fn with_loader(req: async_graphql::Request, db: &DatabaseConnection) -> async_graphql::Request {
-    // A few milliseconds gather the keys of a whole list level into one batch.
-    req.data(
-        DataLoader::new(StoreLoader { db: db.clone() }, tokio::spawn)
-            .delay(std::time::Duration::from_millis(4)),
-    )
+/// Attaches the catalogue snapshot the whole request reads.
+pub fn with_catalog(req: async_graphql::Request, catalog: Arc<Catalog>) -> async_graphql::Request {
+    req.data(catalog)
+}
+
+/// The request's catalogue snapshot.
+pub fn catalog<'a>(ctx: &'a Context<'_>) -> async_graphql::Result<&'a Arc<Catalog>> {
+    ctx.data::<Arc<Catalog>>().map_err(|e| internal(e.message))
 }
 
 /// A GraphQL error with `extensions.code` (and `extensions.param` when a parameter is to blame).

@@ -1,13 +1,12 @@
 //! Root fields; they mirror the REST areas (API.md §7).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use async_graphql::{Context, Enum, InputObject, Object, Result};
-use sea_orm::{DatabaseConnection, Order};
 
 use super::types::*;
-use super::{bad_input, internal, not_found};
-use crate::store::queries::{self as q, ModelFilter as StoreFilter, ModelSort as StoreSort};
+use super::{bad_input, catalog, not_found};
+use crate::catalog::{self as cat, ModelFilter as CatalogFilter, ModelSort as CatalogSort};
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 pub enum ModelSort {
@@ -52,11 +51,6 @@ pub struct ModelFilter {
 
 pub struct Query;
 
-fn db<'a>(ctx: &'a Context<'_>) -> Result<&'a DatabaseConnection> {
-    ctx.data::<DatabaseConnection>()
-        .map_err(|e| internal(e.message))
-}
-
 fn non_negative(param: &str, v: Option<f64>) -> Result<Option<f64>> {
     match v {
         Some(x) if !x.is_finite() || x < 0.0 => Err(bad_input(
@@ -67,9 +61,9 @@ fn non_negative(param: &str, v: Option<f64>) -> Result<Option<f64>> {
     }
 }
 
-fn store_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<StoreFilter> {
+fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFilter> {
     let f = f.unwrap_or_default();
-    Ok(StoreFilter {
+    Ok(CatalogFilter {
         provider: f.provider,
         creator: f.creator,
         open_source: f.open_source,
@@ -100,21 +94,23 @@ async fn model_list(
 ) -> Result<List<Model>> {
     let (start, limit) = paging(first, after, offset)?;
     let sort = match sort {
-        ModelSort::Score => StoreSort::Score,
-        ModelSort::Price => StoreSort::Price,
-        ModelSort::Name => StoreSort::Name,
-        ModelSort::Date => StoreSort::Date,
+        ModelSort::Score => CatalogSort::Score,
+        ModelSort::Price => CatalogSort::Price,
+        ModelSort::Name => CatalogSort::Name,
+        ModelSort::Date => CatalogSort::Date,
     };
     let order = match order {
-        Some(SortOrder::Asc) => Order::Asc,
-        Some(SortOrder::Desc) => Order::Desc,
+        Some(SortOrder::Asc) => cat::SortOrder::Asc,
+        Some(SortOrder::Desc) => cat::SortOrder::Desc,
         None => sort.default_order(),
     };
-    let filter = store_filter(filter, priced_only)?;
-    let (rows, total) = q::models_page(db(ctx)?, &filter, sort, order, start as u64, limit as u64)
-        .await
-        .map_err(internal)?;
-    Ok(list(rows.into_iter().map(Model).collect(), start, total))
+    let filter = catalog_filter(filter, priced_only)?;
+    let (rows, total) = catalog(ctx)?.models_page(&filter, sort, order, start, limit);
+    Ok(list(
+        rows.into_iter().map(Model).collect(),
+        start,
+        total as u64,
+    ))
 }
 
 #[Object]
@@ -139,10 +135,7 @@ impl Query {
 
     /// One model by slug or alias; null when unknown.
     async fn model(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Model>> {
-        Ok(q::model_by_slug_or_alias(db(ctx)?, &slug)
-            .await
-            .map_err(internal)?
-            .map(Model))
+        Ok(catalog(ctx)?.model_or_alias(&slug).cloned().map(Model))
     }
 
     /// Models whose name, slug or alias matches `q`, ranked: exact, prefix, word prefix,
@@ -166,10 +159,12 @@ impl Query {
             return Err(bad_input("q", "q must be at most 100 characters"));
         }
         let (start, limit) = paging(first, after, offset)?;
-        let (rows, total) = q::search_models(db(ctx)?, text, start, limit)
-            .await
-            .map_err(internal)?;
-        Ok(list(rows.into_iter().map(Model).collect(), start, total))
+        let (rows, total) = catalog(ctx)?.search_models(text, start, limit);
+        Ok(list(
+            rows.into_iter().map(Model).collect(),
+            start,
+            total as u64,
+        ))
     }
 
     /// 2 to 10 distinct models side by side: their records and, per benchmark, each one's score.
@@ -189,8 +184,8 @@ impl Query {
                 format!("compare takes 2 to 10 models, got {}", slugs.len()),
             ));
         }
-        let db = db(ctx)?;
-        let resolved = q::resolve_slugs(db, &slugs).await.map_err(internal)?;
+        let cat = catalog(ctx)?;
+        let resolved: Vec<_> = slugs.iter().map(|s| cat.model_or_alias(s)).collect();
         let unknown: Vec<&str> = slugs
             .iter()
             .zip(&resolved)
@@ -200,41 +195,28 @@ impl Query {
         if !unknown.is_empty() {
             return Err(not_found(format!("unknown models: {}", unknown.join(", "))));
         }
-        let canonical: Vec<String> = resolved.into_iter().flatten().collect();
-        let rows = q::models_by_slugs(db, &canonical).await.map_err(internal)?;
-        let ordered: Vec<_> = canonical
+        let ordered: Vec<_> = resolved.into_iter().flatten().cloned().collect();
+        let canonical: Vec<String> = ordered.iter().map(|m| m.slug.clone()).collect();
+        let table = cat.headline_table(&canonical);
+        let benchmarks = table
             .iter()
-            .filter_map(|s| rows.iter().find(|m| &m.slug == s).cloned())
-            .collect();
-        let scores = q::scores_of(db, &canonical).await.map_err(internal)?;
-        let mut table: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
-        for s in scores.into_iter().filter(|s| s.is_headline) {
-            table
-                .entry(s.benchmark_slug)
-                .or_default()
-                .insert(s.model_slug, s.score);
-        }
-        let slugs: Vec<String> = table.keys().cloned().collect();
-        let benches = q::benchmarks_by_slugs(db, &slugs).await.map_err(internal)?;
-        let benchmarks = benches
-            .into_iter()
-            .map(|b| {
-                let row = table.get(&b.slug);
-                ComparedBenchmark {
+            .filter_map(|(slug, row)| {
+                let b = cat.benchmark(slug)?;
+                Some(ComparedBenchmark {
                     scores: canonical
                         .iter()
                         .map(|m| ComparedScore {
                             model: m.clone(),
-                            score: row.and_then(|r| r.get(m)).copied(),
+                            score: row.get(m).copied(),
                         })
                         .collect(),
                     benchmark: BenchmarkRef {
-                        slug: b.slug,
-                        name: b.name,
-                        unit: b.unit,
+                        slug: b.slug.clone(),
+                        name: b.name.clone(),
+                        unit: b.unit.clone(),
                         higher_is_better: b.higher_is_better,
                     },
-                }
+                })
             })
             .collect::<Vec<_>>();
         let mut benchmarks = benchmarks;
@@ -274,15 +256,14 @@ impl Query {
         ctx: &Context<'_>,
         slug: String,
     ) -> Result<Option<Vec<PricePoint>>> {
-        let db = db(ctx)?;
-        let Some(m) = q::model_by_slug_or_alias(db, &slug)
-            .await
-            .map_err(internal)?
-        else {
-            return Ok(None);
-        };
-        let rows = q::price_history(db, &m.slug).await.map_err(internal)?;
-        Ok(Some(rows.into_iter().map(PricePoint).collect()))
+        let cat = catalog(ctx)?;
+        Ok(cat.model_or_alias(&slug).map(|m| {
+            cat.history_of(&m.slug)
+                .iter()
+                .cloned()
+                .map(PricePoint)
+                .collect()
+        }))
     }
 
     /// Benchmarks, by slug; optionally of one category.
@@ -298,22 +279,17 @@ impl Query {
         category: Option<String>,
     ) -> Result<List<Benchmark>> {
         let (start, limit) = paging(first, after, offset)?;
-        let (rows, total) =
-            q::benchmarks_page(db(ctx)?, category.as_deref(), start as u64, limit as u64)
-                .await
-                .map_err(internal)?;
-        Ok(list(
-            rows.into_iter().map(Benchmark).collect(),
-            start,
-            total,
-        ))
+        let all = catalog(ctx)?.benchmarks();
+        let rows: Vec<_> = all
+            .iter()
+            .filter(|b| category.as_deref().is_none_or(|c| b.category == c))
+            .cloned()
+            .collect();
+        Ok(page_of(&rows, start, limit, Benchmark))
     }
 
     async fn benchmark(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Benchmark>> {
-        Ok(q::benchmark(db(ctx)?, &slug)
-            .await
-            .map_err(internal)?
-            .map(Benchmark))
+        Ok(catalog(ctx)?.benchmark(&slug).cloned().map(Benchmark))
     }
 
     /// Providers, by name.
@@ -328,17 +304,19 @@ impl Query {
         offset: Option<i32>,
     ) -> Result<List<Provider>> {
         let (start, limit) = paging(first, after, offset)?;
-        let (rows, total) = q::providers_page(db(ctx)?, start as u64, limit as u64)
-            .await
-            .map_err(internal)?;
-        Ok(list(rows.into_iter().map(Provider).collect(), start, total))
+        let providers = catalog(ctx)?.providers();
+        let total = providers.len() as u64;
+        let rows = providers
+            .skip(start)
+            .take(limit)
+            .cloned()
+            .map(Provider)
+            .collect();
+        Ok(list(rows, start, total))
     }
 
     async fn provider(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Provider>> {
-        Ok(q::provider(db(ctx)?, &slug)
-            .await
-            .map_err(internal)?
-            .map(Provider))
+        Ok(catalog(ctx)?.provider(&slug).cloned().map(Provider))
     }
 
     /// Agents, best average score first.
@@ -353,34 +331,20 @@ impl Query {
         offset: Option<i32>,
     ) -> Result<List<Agent>> {
         let (start, limit) = paging(first, after, offset)?;
-        let (rows, total) = q::agents_page(db(ctx)?, start as u64, limit as u64)
-            .await
-            .map_err(internal)?;
-        Ok(list(rows.into_iter().map(Agent).collect(), start, total))
+        Ok(page_of(catalog(ctx)?.agents(), start, limit, Agent))
     }
 
     async fn agent(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Agent>> {
-        Ok(q::agent(db(ctx)?, &slug)
-            .await
-            .map_err(internal)?
-            .map(Agent))
+        Ok(catalog(ctx)?.agent(&slug).cloned().map(Agent))
     }
 
     /// The public datasets the data comes from, with licences and attribution texts.
     async fn sources(&self, ctx: &Context<'_>) -> Result<Vec<Source>> {
-        Ok(q::sources(db(ctx)?)
-            .await
-            .map_err(internal)?
-            .into_iter()
-            .map(Source::from)
-            .collect())
+        Ok(catalog(ctx)?.sources().iter().map(Source::from).collect())
     }
 
     /// The dataset being served.
     async fn dataset(&self, ctx: &Context<'_>) -> Result<Option<Dataset>> {
-        Ok(q::dataset(db(ctx)?)
-            .await
-            .map_err(internal)?
-            .map(Dataset::from))
+        Ok(catalog(ctx)?.dataset.as_ref().map(Dataset::from))
     }
 }

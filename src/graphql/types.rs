@@ -1,16 +1,16 @@
-//! GraphQL object types. Each wraps a storage row; the row's columns are not the API, these
-//! resolvers are. Related records load through [`super::loaders`].
+//! GraphQL object types. Each wraps a row of the catalogue (shared, never copied); the row's
+//! columns are not the API, these resolvers are. Related records are index lookups in the
+//! request's catalogue snapshot ([`catalog`]).
 
 use async_graphql::connection::{Connection, CursorType, Edge, EmptyFields};
-use async_graphql::dataloader::{DataLoader, Loader};
 use async_graphql::{Context, Object, Result, SimpleObject};
 use entity::{
     agent, agent_score, benchmark, dataset, model, offering, price_history, provider, score, source,
 };
 
-use super::loaders::*;
 use super::sizes::{self, ListKind};
-use super::{bad_input, internal};
+use super::{bad_input, catalog};
+use crate::catalog::Row;
 
 /// Rows of a list, with the total count of matches.
 #[derive(SimpleObject)]
@@ -89,30 +89,22 @@ pub fn list<T: async_graphql::OutputType>(items: Vec<T>, start: usize, total: u6
 
 /// One page of a list already in memory (a provider's offerings, an organisation's models).
 pub fn page_of<T, U: async_graphql::OutputType>(
-    rows: Vec<T>,
+    rows: &[Row<T>],
     start: usize,
     limit: usize,
-    wrap: impl Fn(T) -> U,
+    wrap: impl Fn(Row<T>) -> U,
 ) -> List<U> {
     let total = rows.len() as u64;
     list(
-        rows.into_iter().skip(start).take(limit).map(wrap).collect(),
+        rows.iter()
+            .skip(start)
+            .take(limit)
+            .cloned()
+            .map(wrap)
+            .collect(),
         start,
         total,
     )
-}
-
-fn loader<'a>(ctx: &'a Context<'_>) -> Result<&'a DataLoader<StoreLoader>> {
-    ctx.data::<DataLoader<StoreLoader>>()
-        .map_err(|e| internal(e.message))
-}
-
-async fn load<K>(ctx: &Context<'_>, key: K) -> Result<Option<<StoreLoader as Loader<K>>::Value>>
-where
-    K: Send + Sync + std::hash::Hash + Eq + Clone + 'static,
-    StoreLoader: Loader<K, Error = LoadError>,
-{
-    loader(ctx)?.load_one(key).await.map_err(internal)
 }
 
 fn modalities(s: &str) -> Vec<String> {
@@ -123,7 +115,7 @@ fn modalities(s: &str) -> Vec<String> {
 }
 
 /// An AI model.
-pub struct Model(pub model::Model);
+pub struct Model(pub Row<model::Model>);
 
 #[Object]
 impl Model {
@@ -137,7 +129,7 @@ impl Model {
     /// The organisation that created the model.
     async fn creator(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
         match &self.0.creator_slug {
-            Some(c) => Ok(load(ctx, ProviderKey(c.clone())).await?.map(Provider)),
+            Some(c) => Ok(catalog(ctx)?.provider(c).cloned().map(Provider)),
             None => Ok(None),
         }
     }
@@ -193,25 +185,27 @@ impl Model {
     }
     /// Other names the model is known by; each resolves to this model.
     async fn aliases(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
-        Ok(load(ctx, AliasesOf(self.0.slug.clone()))
-            .await?
-            .unwrap_or_default())
+        Ok(catalog(ctx)?.aliases_of(&self.0.slug).to_vec())
     }
     /// Current prices at every provider that offers the model, cheapest first.
     #[graphql(complexity = "sizes::list(ListKind::OfferingsPerModel, child_complexity)")]
     async fn offerings(&self, ctx: &Context<'_>) -> Result<Vec<Offering>> {
-        let rows = load(ctx, OfferingsOf(self.0.slug.clone()))
-            .await?
-            .unwrap_or_default();
-        Ok(rows.into_iter().map(Offering).collect())
+        Ok(catalog(ctx)?
+            .offerings_of(&self.0.slug)
+            .iter()
+            .cloned()
+            .map(Offering)
+            .collect())
     }
     /// Price history, newest first; `effectiveTo` null is the current period.
     #[graphql(complexity = "sizes::list(ListKind::HistoryPerModel, child_complexity)")]
     async fn price_history(&self, ctx: &Context<'_>) -> Result<Vec<PricePoint>> {
-        let rows = load(ctx, HistoryOf(self.0.slug.clone()))
-            .await?
-            .unwrap_or_default();
-        Ok(rows.into_iter().map(PricePoint).collect())
+        Ok(catalog(ctx)?
+            .history_of(&self.0.slug)
+            .iter()
+            .cloned()
+            .map(PricePoint)
+            .collect())
     }
     /// Benchmark scores: the headline score per benchmark, or every variant with `all: true`.
     #[graphql(complexity = "sizes::scores(all, false, child_complexity)")]
@@ -220,31 +214,29 @@ impl Model {
         ctx: &Context<'_>,
         #[graphql(default = false)] all: bool,
     ) -> Result<Vec<Score>> {
-        let rows = load(ctx, ScoresOf(self.0.slug.clone()))
-            .await?
-            .unwrap_or_default();
-        Ok(rows
-            .into_iter()
+        Ok(catalog(ctx)?
+            .scores_of(&self.0.slug)
+            .iter()
             .filter(|s| all || s.is_headline)
+            .cloned()
             .map(Score)
             .collect())
     }
     /// Slugs of agents that ran on this model.
     async fn agents(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
-        Ok(load(ctx, AgentsOfModel(self.0.slug.clone()))
-            .await?
-            .unwrap_or_default())
+        Ok(catalog(ctx)?.agents_of(&self.0.slug).to_vec())
     }
 }
 
 /// A model's price at one provider. Prices are USD per 1M tokens; null is unknown, 0 is free.
-pub struct Offering(pub offering::Model);
+pub struct Offering(pub Row<offering::Model>);
 
 #[Object]
 impl Offering {
     async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
-        Ok(load(ctx, ProviderKey(self.0.provider_slug.clone()))
-            .await?
+        Ok(catalog(ctx)?
+            .provider(&self.0.provider_slug)
+            .cloned()
             .map(Provider))
     }
     /// The model's slug.
@@ -289,13 +281,14 @@ impl Offering {
 }
 
 /// One period of a model's price at a provider.
-pub struct PricePoint(pub price_history::Model);
+pub struct PricePoint(pub Row<price_history::Model>);
 
 #[Object]
 impl PricePoint {
     async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
-        Ok(load(ctx, ProviderKey(self.0.provider_slug.clone()))
-            .await?
+        Ok(catalog(ctx)?
+            .provider(&self.0.provider_slug)
+            .cloned()
             .map(Provider))
     }
     async fn input_price(&self) -> Option<f64> {
@@ -324,7 +317,7 @@ impl PricePoint {
 }
 
 /// An organisation that creates and/or serves models.
-pub struct Provider(pub provider::Model);
+pub struct Provider(pub Row<provider::Model>);
 
 #[Object]
 impl Provider {
@@ -357,9 +350,7 @@ impl Provider {
         offset: Option<i32>,
     ) -> Result<List<Offering>> {
         let (start, limit) = paging(first, after, offset)?;
-        let rows = load(ctx, OfferingsAt(self.0.slug.clone()))
-            .await?
-            .unwrap_or_default();
+        let rows = catalog(ctx)?.offerings_at(&self.0.slug);
         Ok(page_of(rows, start, limit, Offering))
     }
     /// Models the organisation created, by slug.
@@ -374,15 +365,13 @@ impl Provider {
         offset: Option<i32>,
     ) -> Result<List<Model>> {
         let (start, limit) = paging(first, after, offset)?;
-        let rows = load(ctx, CreatedBy(self.0.slug.clone()))
-            .await?
-            .unwrap_or_default();
+        let rows = catalog(ctx)?.created_by(&self.0.slug);
         Ok(page_of(rows, start, limit, Model))
     }
 }
 
 /// A benchmark suite or leaderboard.
-pub struct Benchmark(pub benchmark::Model);
+pub struct Benchmark(pub Row<benchmark::Model>);
 
 #[Object]
 impl Benchmark {
@@ -431,30 +420,29 @@ impl Benchmark {
                 format!("limit must be between 1 and {MAX_FIRST}, got {limit}"),
             ));
         }
-        let db = ctx
-            .data::<sea_orm::DatabaseConnection>()
-            .map_err(|e| internal(e.message))?;
-        let rows = crate::store::queries::top_scores(db, &self.0, limit as u64)
-            .await
-            .map_err(internal)?;
-        Ok(rows.into_iter().map(Score).collect())
+        Ok(catalog(ctx)?
+            .top_of(&self.0.slug)
+            .iter()
+            .take(limit as usize)
+            .cloned()
+            .map(Score)
+            .collect())
     }
 }
 
 /// A model's score on a benchmark.
-pub struct Score(pub score::Model);
+pub struct Score(pub Row<score::Model>);
 
 #[Object]
 impl Score {
     async fn benchmark(&self, ctx: &Context<'_>) -> Result<Option<Benchmark>> {
-        Ok(load(ctx, BenchmarkKey(self.0.benchmark_slug.clone()))
-            .await?
+        Ok(catalog(ctx)?
+            .benchmark(&self.0.benchmark_slug)
+            .cloned()
             .map(Benchmark))
     }
     async fn model(&self, ctx: &Context<'_>) -> Result<Option<Model>> {
-        Ok(load(ctx, ModelKey(self.0.model_slug.clone()))
-            .await?
-            .map(Model))
+        Ok(catalog(ctx)?.model(&self.0.model_slug).cloned().map(Model))
     }
     async fn score(&self) -> f64 {
         self.0.score
@@ -476,7 +464,7 @@ impl Score {
 }
 
 /// An agent: a system built on one or more models.
-pub struct Agent(pub agent::Model);
+pub struct Agent(pub Row<agent::Model>);
 
 #[Object]
 impl Agent {
@@ -504,9 +492,7 @@ impl Agent {
     }
     /// Slugs of the models the agent ran on.
     async fn models(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
-        Ok(load(ctx, AgentModelsOf(self.0.slug.clone()))
-            .await?
-            .unwrap_or_default())
+        Ok(catalog(ctx)?.agent_models(&self.0.slug).to_vec())
     }
     #[graphql(complexity = "sizes::scores(all, true, child_complexity)")]
     async fn scores(
@@ -514,25 +500,25 @@ impl Agent {
         ctx: &Context<'_>,
         #[graphql(default = false)] all: bool,
     ) -> Result<Vec<AgentScore>> {
-        let rows = load(ctx, AgentScoresOf(self.0.slug.clone()))
-            .await?
-            .unwrap_or_default();
-        Ok(rows
-            .into_iter()
+        Ok(catalog(ctx)?
+            .agent_scores(&self.0.slug)
+            .iter()
             .filter(|s| all || s.is_headline)
+            .cloned()
             .map(AgentScore)
             .collect())
     }
 }
 
 /// An agent's result on an agent leaderboard.
-pub struct AgentScore(pub agent_score::Model);
+pub struct AgentScore(pub Row<agent_score::Model>);
 
 #[Object]
 impl AgentScore {
     async fn benchmark(&self, ctx: &Context<'_>) -> Result<Option<Benchmark>> {
-        Ok(load(ctx, BenchmarkKey(self.0.benchmark_slug.clone()))
-            .await?
+        Ok(catalog(ctx)?
+            .benchmark(&self.0.benchmark_slug)
+            .cloned()
             .map(Benchmark))
     }
     async fn score(&self) -> f64 {
@@ -566,17 +552,17 @@ pub struct Source {
     pub url: String,
 }
 
-impl From<source::Model> for Source {
-    fn from(s: source::Model) -> Self {
+impl From<&source::Model> for Source {
+    fn from(s: &source::Model) -> Self {
         Self {
-            slug: s.slug,
-            name: s.name,
-            repository: s.repository,
-            commit: s.commit,
-            snapshot_date: s.snapshot_date,
-            license: s.license,
-            attribution: s.attribution,
-            url: s.url,
+            slug: s.slug.clone(),
+            name: s.name.clone(),
+            repository: s.repository.clone(),
+            commit: s.commit.clone(),
+            snapshot_date: s.snapshot_date.clone(),
+            license: s.license.clone(),
+            attribution: s.attribution.clone(),
+            url: s.url.clone(),
         }
     }
 }
@@ -593,13 +579,13 @@ pub struct Dataset {
     pub sha256: String,
 }
 
-impl From<dataset::Model> for Dataset {
-    fn from(d: dataset::Model) -> Self {
+impl From<&dataset::Model> for Dataset {
+    fn from(d: &dataset::Model) -> Self {
         Self {
             version: d.version,
-            built_at: d.built_at,
-            imported_at: d.imported_at,
-            sha256: d.snapshot_sha256,
+            built_at: d.built_at.clone(),
+            imported_at: d.imported_at.clone(),
+            sha256: d.snapshot_sha256.clone(),
         }
     }
 }
@@ -628,7 +614,7 @@ pub struct ComparedScore {
 
 /// Models side by side.
 pub struct Comparison {
-    pub models: Vec<model::Model>,
+    pub models: Vec<Row<model::Model>>,
     pub benchmarks: Vec<ComparedBenchmark>,
 }
 

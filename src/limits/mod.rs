@@ -14,8 +14,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::app::AppState;
 use crate::error::Problem;
+use crate::state::AppState;
 use crate::store::keys;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

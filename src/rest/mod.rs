@@ -198,7 +198,7 @@ pub fn prepare(
 /// for Free-tier requests.
 pub async fn execute(
     schema: &MdsSchema,
-    db: &sea_orm::DatabaseConnection,
+    catalog: std::sync::Arc<crate::catalog::Catalog>,
     ep: &Endpoint,
     prepared: Prepared,
     attribution: Option<&Value>,
@@ -206,7 +206,7 @@ pub async fn execute(
 ) -> Result<Value, Problem> {
     let req = async_graphql::Request::new(ep.document)
         .variables(Variables::from_json(Value::Object(prepared.variables)));
-    let mut resp = schema.execute(graphql::with_loader(req, db)).await;
+    let mut resp = schema.execute(graphql::with_catalog(req, catalog)).await;
     graphql::add_codes(&mut resp);
     if let Some(e) = resp.errors.first() {
         let ext = e.extensions.as_ref();

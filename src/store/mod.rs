@@ -1,9 +1,10 @@
-//! Database access: connection, migrations, snapshot import and the queries of each area.
+//! Database access: connection, migrations, snapshot import, API keys, and reading the whole
+//! dataset for the catalogue.
 //! Knows nothing of HTTP or GraphQL.
 
 pub mod import;
 pub mod keys;
-pub mod queries;
+pub mod rows;
 
 use migration::{Migrator, MigratorTrait};
 use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr};

@@ -1,5 +1,5 @@
-//! The GraphQL API: real values per area, DataLoaders, protection, persisted queries,
-//! GraphiQL and the checked-in SDL.
+//! The GraphQL API: real values per area, reads from the catalogue alone, protection,
+//! persisted queries, GraphiQL and the checked-in SDL.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -17,12 +17,12 @@ fn schema_graphql_is_the_printed_sdl() {
     );
 }
 
-/// A schema over a fresh database whose statements are counted.
+/// A schema and a catalogue loaded from a fresh database whose statements are counted.
 async fn counted_schema(
     backend: Backend,
 ) -> (
     mds::graphql::MdsSchema,
-    sea_orm::DatabaseConnection,
+    Arc<mds::catalog::Catalog>,
     Arc<AtomicUsize>,
 ) {
     let url = fresh_database(backend).await;
@@ -38,18 +38,19 @@ async fn counted_schema(
         }
         c.fetch_add(1, Ordering::SeqCst);
     });
-    (mds::graphql::build(Some(db.clone())), db, count)
+    let catalog = Arc::new(mds::catalog::Catalog::load(&db).await.unwrap());
+    (mds::graphql::build(), catalog, count)
 }
 
 async fn execute(
     schema: &mds::graphql::MdsSchema,
-    db: &sea_orm::DatabaseConnection,
+    catalog: &Arc<mds::catalog::Catalog>,
     query: &str,
 ) -> async_graphql::Response {
     let mut resp = schema
-        .execute(mds::graphql::with_loader(
+        .execute(mds::graphql::with_catalog(
             async_graphql::Request::new(query),
-            db,
+            catalog.clone(),
         ))
         .await;
     mds::graphql::add_codes(&mut resp);
@@ -69,13 +70,13 @@ fn codes(resp: &async_graphql::Response) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn related_records_load_in_a_constant_number_of_statements() {
+async fn requests_read_the_catalogue_and_run_no_sql() {
     for backend in BACKENDS {
-        let (schema, db, count) = counted_schema(backend).await;
+        let (schema, catalog, count) = counted_schema(backend).await;
         count.store(0, Ordering::SeqCst);
         let resp = execute(
             &schema,
-            &db,
+            &catalog,
             "{ models(first: 100) { nodes { slug creator { name } offerings { inputPrice provider { name } } scores { score benchmark { name } } aliases agents } } }",
         )
         .await;
@@ -83,17 +84,13 @@ async fn related_records_load_in_a_constant_number_of_statements() {
         let data = resp.data.into_json().unwrap();
         assert_eq!(data["models"]["nodes"].as_array().unwrap().len(), 100);
         let n = count.load(Ordering::SeqCst);
-        // count + page + one batch per relation (creators, offerings, their providers, scores,
-        // their benchmarks, aliases, agents) = 9 when every batch gathers all its keys. A batch
-        // can split in a few when the machine is loaded (the loader waits 4 ms for keys), never
-        // into one per model: loading per parent would take over 700 statements here.
-        assert!(n <= 50, "{backend:?}: {n} statements for 100 models");
+        assert_eq!(n, 0, "{backend:?}: {n} statements for a page of 100 models");
     }
 }
 
 #[tokio::test]
 async fn abuse_is_refused_before_any_database_work() {
-    let (schema, db, count) = counted_schema(Backend::Sqlite).await;
+    let (schema, catalog, count) = counted_schema(Backend::Sqlite).await;
     let deep = format!(
         "{{ models {{ nodes {{ {}slug{} }} }} }}",
         "creator { createdModels { nodes { ".repeat(12),
@@ -116,7 +113,7 @@ async fn abuse_is_refused_before_any_database_work() {
     );
     for query in [deep.as_str(), aliases.as_str(), nested, many_roots.as_str()] {
         count.store(0, Ordering::SeqCst);
-        let resp = execute(&schema, &db, query).await;
+        let resp = execute(&schema, &catalog, query).await;
         assert!(
             !resp.errors.is_empty(),
             "accepted: {}",
@@ -133,46 +130,56 @@ async fn abuse_is_refused_before_any_database_work() {
 
 #[tokio::test]
 async fn bad_arguments_carry_codes_and_parameters() {
-    let (schema, db, _) = counted_schema(Backend::Sqlite).await;
-    let resp = execute(&schema, &db, "{ models(first: 101) { totalCount } }").await;
+    let (schema, catalog, _) = counted_schema(Backend::Sqlite).await;
+    let resp = execute(&schema, &catalog, "{ models(first: 101) { totalCount } }").await;
     assert_eq!(codes(&resp), ["BAD_USER_INPUT"]);
     let resp = execute(
         &schema,
-        &db,
+        &catalog,
         r#"{ compare(models: ["gpt-4o"]) { models { slug } } }"#,
     )
     .await;
     assert_eq!(codes(&resp), ["BAD_USER_INPUT"]);
     let resp = execute(
         &schema,
-        &db,
+        &catalog,
         r#"{ compare(models: ["gpt-4o", "nope-1"]) { models { slug } } }"#,
     )
     .await;
     assert_eq!(codes(&resp), ["NOT_FOUND"]);
     assert!(resp.errors[0].message.contains("nope-1"));
-    let resp = execute(&schema, &db, r#"{ searchModels(q: " ") { totalCount } }"#).await;
+    let resp = execute(
+        &schema,
+        &catalog,
+        r#"{ searchModels(q: " ") { totalCount } }"#,
+    )
+    .await;
     assert_eq!(codes(&resp), ["BAD_USER_INPUT"]);
     let resp = execute(
         &schema,
-        &db,
+        &catalog,
         "{ models(filter: {maxPrice: -1}) { totalCount } }",
     )
     .await;
     assert_eq!(codes(&resp), ["BAD_USER_INPUT"]);
-    let resp = execute(&schema, &db, "{ nope }").await;
+    let resp = execute(&schema, &catalog, "{ nope }").await;
     assert_eq!(codes(&resp), ["GRAPHQL_VALIDATION_FAILED"]);
-    let resp = execute(&schema, &db, r#"{ models(after: "zzz") { totalCount } }"#).await;
+    let resp = execute(
+        &schema,
+        &catalog,
+        r#"{ models(after: "zzz") { totalCount } }"#,
+    )
+    .await;
     assert_eq!(codes(&resp), ["BAD_USER_INPUT"]);
 }
 
 #[tokio::test]
 async fn every_area_answers_with_real_values() {
     for backend in BACKENDS {
-        let (schema, db, _) = counted_schema(backend).await;
+        let (schema, catalog, _) = counted_schema(backend).await;
         let resp = execute(
             &schema,
-            &db,
+            &catalog,
             r#"{
               model(slug: "claude-3-5-sonnet") { slug creator { slug } offerings { provider { slug } inputPrice } }
               search: searchModels(q: "gpt-4o", first: 1) { nodes { slug } }
@@ -239,8 +246,8 @@ async fn every_area_answers_with_real_values() {
 
 #[tokio::test]
 async fn cursors_and_offsets_page_through_a_list() {
-    let (schema, db, _) = counted_schema(Backend::Sqlite).await;
-    let first = execute(&schema, &db, "{ models(first: 3, sort: NAME) { edges { cursor node { slug } } pageInfo { hasNextPage endCursor } } }").await;
+    let (schema, catalog, _) = counted_schema(Backend::Sqlite).await;
+    let first = execute(&schema, &catalog, "{ models(first: 3, sort: NAME) { edges { cursor node { slug } } pageInfo { hasNextPage endCursor } } }").await;
     let d = first.data.into_json().unwrap();
     let end = d["models"]["pageInfo"]["endCursor"]
         .as_str()
@@ -249,13 +256,13 @@ async fn cursors_and_offsets_page_through_a_list() {
     assert_eq!(d["models"]["pageInfo"]["hasNextPage"], true);
     let next = execute(
         &schema,
-        &db,
+        &catalog,
         &format!(r#"{{ models(first: 3, sort: NAME, after: "{end}") {{ nodes {{ slug }} }} }}"#),
     )
     .await;
     let by_offset = execute(
         &schema,
-        &db,
+        &catalog,
         "{ models(first: 3, sort: NAME, offset: 3) { nodes { slug } } }",
     )
     .await;

@@ -121,7 +121,7 @@ pub async fn fresh_database(backend: Backend) -> String {
 pub struct TestApp {
     pub base: String,
     pub database_url: String,
-    pub state: mds::app::AppState,
+    pub state: mds::state::AppState,
     pub client: reqwest::Client,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     pub handle: tokio::task::JoinHandle<std::io::Result<()>>,

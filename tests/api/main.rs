@@ -5,6 +5,7 @@
 
 mod helpers;
 
+mod catalog;
 mod graphql;
 mod hostile;
 mod ingest;

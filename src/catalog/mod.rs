@@ -1,0 +1,479 @@
+//! The catalogue: the whole dataset as one immutable, indexed value in memory.
+//!
+//! The data changes only on import, so every request reads a [`Catalog`] built once from
+//! the database ([`Catalog::load`]) and shared behind an `Arc`. A request takes one snapshot
+//! at its start and reads only that one, so no answer mixes two datasets, and nothing on
+//! the read path waits for the database. [`Shared`] holds the current snapshot and swaps
+//! in a new one when the database's dataset version changes ([`watch`]).
+//!
+//! Every list is stored in the order the API serves it (the orders the SQL queries used to
+//! produce: nulls last, slug as the final tie-break), and the model list keeps one
+//! precomputed order per sort and direction, so a page is a filtered walk, never a sort.
+
+pub mod models;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+use arc_swap::ArcSwap;
+use entity::{
+    agent, agent_score, benchmark, dataset, model, offering, price_history, provider, score, source,
+};
+use sea_orm::{DatabaseConnection, DbErr};
+
+use crate::store::rows::{self, Rows};
+
+pub use models::{ModelFilter, ModelSort, SortOrder};
+
+/// Rows are shared, never copied: a resolver holds an `Arc` to the row it shows.
+pub type Row<T> = Arc<T>;
+
+/// The immutable dataset with its indexes.
+#[derive(Default)]
+pub struct Catalog {
+    pub dataset: Option<dataset::Model>,
+    /// Models by slug.
+    models: Vec<Row<model::Model>>,
+    model_index: HashMap<String, usize>,
+    /// Alias → model position.
+    alias_index: HashMap<String, usize>,
+    /// Model slug → its aliases, sorted.
+    aliases: HashMap<String, Vec<String>>,
+    /// Model positions in each (sort, direction) order.
+    orders: models::Orders,
+    /// Lowercased names, by model position (search).
+    lower_names: Vec<String>,
+    providers: Vec<Row<provider::Model>>,
+    provider_index: HashMap<String, usize>,
+    /// Provider positions by lowercased name, then slug.
+    providers_by_name: Vec<usize>,
+    /// Model slug → offerings, cheapest input price first (unknown last), then provider.
+    offerings_of: HashMap<String, Vec<Row<offering::Model>>>,
+    /// Provider slug → its offerings by model slug.
+    offerings_at: HashMap<String, Vec<Row<offering::Model>>>,
+    /// Provider slug → slugs of the models it offers.
+    offered_by: HashMap<String, HashSet<String>>,
+    /// Creator slug → models it created, by slug.
+    created_by: HashMap<String, Vec<Row<model::Model>>>,
+    /// Model slug → price history, newest first, then provider.
+    history_of: HashMap<String, Vec<Row<price_history::Model>>>,
+    /// Benchmarks by slug.
+    benchmarks: Vec<Row<benchmark::Model>>,
+    benchmark_index: HashMap<String, usize>,
+    /// Model slug → scores by benchmark, headline first, then id.
+    scores_of: HashMap<String, Vec<Row<score::Model>>>,
+    /// Benchmark slug → headline scores, best first, then model slug.
+    top_of: HashMap<String, Vec<Row<score::Model>>>,
+    /// Agents, best average first (unscored last), then slug.
+    agents: Vec<Row<agent::Model>>,
+    agent_index: HashMap<String, usize>,
+    /// Agent slug → model slugs, sorted.
+    agent_models: HashMap<String, Vec<String>>,
+    /// Model slug → agent slugs, sorted.
+    agents_of: HashMap<String, Vec<String>>,
+    /// Agent slug → scores by benchmark, headline first, then id.
+    agent_scores: HashMap<String, Vec<Row<agent_score::Model>>>,
+    /// Sources by slug.
+    sources: Vec<source::Model>,
+}
+
+/// `a` before `b` with nulls last, whatever the direction of the non-null comparison.
+pub fn nulls_last<T: PartialOrd>(a: Option<T>, b: Option<T>, desc: bool) -> std::cmp::Ordering {
+    use std::cmp::Ordering::*;
+    match (a, b) {
+        (Some(x), Some(y)) => {
+            let o = x.partial_cmp(&y).unwrap_or(Equal);
+            if desc { o.reverse() } else { o }
+        }
+        (Some(_), None) => Less,
+        (None, Some(_)) => Greater,
+        (None, None) => Equal,
+    }
+}
+
+fn group<T, K: std::hash::Hash + Eq>(
+    rows: impl IntoIterator<Item = T>,
+    key: impl Fn(&T) -> K,
+) -> HashMap<K, Vec<T>> {
+    let mut out: HashMap<K, Vec<T>> = HashMap::new();
+    for r in rows {
+        out.entry(key(&r)).or_default().push(r);
+    }
+    out
+}
+
+impl Catalog {
+    /// Reads the database's current dataset (one consistent snapshot) and indexes it.
+    pub async fn load(db: &DatabaseConnection) -> Result<Self, DbErr> {
+        Ok(Self::build(rows::load(db).await?))
+    }
+
+    /// Indexes a set of rows.
+    pub fn build(r: Rows) -> Self {
+        let mut models: Vec<Row<model::Model>> = r.models.into_iter().map(Arc::new).collect();
+        models.sort_by(|a, b| a.slug.cmp(&b.slug));
+        let model_index: HashMap<String, usize> = models
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.slug.clone(), i))
+            .collect();
+        let mut alias_index = HashMap::new();
+        let mut aliases: HashMap<String, Vec<String>> = HashMap::new();
+        for a in r.aliases {
+            if let Some(&i) = model_index.get(&a.model_slug) {
+                alias_index.insert(a.alias.clone(), i);
+                aliases.entry(a.model_slug).or_default().push(a.alias);
+            }
+        }
+        for list in aliases.values_mut() {
+            list.sort();
+        }
+        let lower_names = models.iter().map(|m| m.name.to_lowercase()).collect();
+
+        let mut providers: Vec<Row<provider::Model>> =
+            r.providers.into_iter().map(Arc::new).collect();
+        providers.sort_by(|a, b| a.slug.cmp(&b.slug));
+        let provider_index = providers
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.slug.clone(), i))
+            .collect();
+        let mut providers_by_name: Vec<usize> = (0..providers.len()).collect();
+        providers_by_name
+            .sort_by_cached_key(|&i| (providers[i].name.to_lowercase(), providers[i].slug.clone()));
+
+        let offerings: Vec<Row<offering::Model>> = r.offerings.into_iter().map(Arc::new).collect();
+        let mut offerings_of = group(offerings.iter().cloned(), |o| o.model_slug.clone());
+        for list in offerings_of.values_mut() {
+            list.sort_by(|a, b| {
+                nulls_last(a.input_price, b.input_price, false)
+                    .then_with(|| a.provider_slug.cmp(&b.provider_slug))
+            });
+        }
+        let mut offerings_at = group(offerings.iter().cloned(), |o| o.provider_slug.clone());
+        for list in offerings_at.values_mut() {
+            list.sort_by(|a, b| a.model_slug.cmp(&b.model_slug).then(a.id.cmp(&b.id)));
+        }
+        let offered_by = offerings_at
+            .iter()
+            .map(|(p, list)| {
+                (
+                    p.clone(),
+                    list.iter().map(|o| o.model_slug.clone()).collect(),
+                )
+            })
+            .collect();
+        let created_by = group(
+            models.iter().filter(|m| m.creator_slug.is_some()).cloned(),
+            |m| m.creator_slug.clone().unwrap_or_default(),
+        );
+
+        let mut history_of = group(r.price_history.into_iter().map(Arc::new), |h| {
+            h.model_slug.clone()
+        });
+        for list in history_of.values_mut() {
+            list.sort_by(|a, b| {
+                b.effective_from
+                    .cmp(&a.effective_from)
+                    .then_with(|| a.provider_slug.cmp(&b.provider_slug))
+            });
+        }
+
+        let mut benchmarks: Vec<Row<benchmark::Model>> =
+            r.benchmarks.into_iter().map(Arc::new).collect();
+        benchmarks.sort_by(|a, b| a.slug.cmp(&b.slug));
+        let benchmark_index: HashMap<String, usize> = benchmarks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.slug.clone(), i))
+            .collect();
+        let scores: Vec<Row<score::Model>> = r.scores.into_iter().map(Arc::new).collect();
+        let mut scores_of = group(scores.iter().cloned(), |s| s.model_slug.clone());
+        for list in scores_of.values_mut() {
+            list.sort_by(|a, b| {
+                a.benchmark_slug
+                    .cmp(&b.benchmark_slug)
+                    .then(b.is_headline.cmp(&a.is_headline))
+                    .then(a.id.cmp(&b.id))
+            });
+        }
+        let mut top_of = group(scores.iter().filter(|s| s.is_headline).cloned(), |s| {
+            s.benchmark_slug.clone()
+        });
+        for (slug, list) in top_of.iter_mut() {
+            let higher = benchmark_index
+                .get(slug)
+                .is_none_or(|&i| benchmarks[i].higher_is_better);
+            list.sort_by(|a, b| {
+                let o = a.score.total_cmp(&b.score);
+                (if higher { o.reverse() } else { o }).then_with(|| a.model_slug.cmp(&b.model_slug))
+            });
+        }
+
+        let mut agents: Vec<Row<agent::Model>> = r.agents.into_iter().map(Arc::new).collect();
+        agents.sort_by(|a, b| {
+            nulls_last(a.average_score, b.average_score, true).then_with(|| a.slug.cmp(&b.slug))
+        });
+        let agent_index = agents
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (a.slug.clone(), i))
+            .collect();
+        let mut agent_models: HashMap<String, Vec<String>> = HashMap::new();
+        let mut agents_of: HashMap<String, Vec<String>> = HashMap::new();
+        for am in r.agent_models {
+            agents_of
+                .entry(am.model_slug.clone())
+                .or_default()
+                .push(am.agent_slug.clone());
+            agent_models
+                .entry(am.agent_slug)
+                .or_default()
+                .push(am.model_slug);
+        }
+        for list in agent_models.values_mut().chain(agents_of.values_mut()) {
+            list.sort();
+        }
+        let mut agent_scores = group(r.agent_scores.into_iter().map(Arc::new), |s| {
+            s.agent_slug.clone()
+        });
+        for list in agent_scores.values_mut() {
+            list.sort_by(|a, b| {
+                a.benchmark_slug
+                    .cmp(&b.benchmark_slug)
+                    .then(b.is_headline.cmp(&a.is_headline))
+                    .then(a.id.cmp(&b.id))
+            });
+        }
+        let mut sources = r.sources;
+        sources.sort_by(|a, b| a.slug.cmp(&b.slug));
+
+        let orders = models::Orders::build(&models);
+        Self {
+            dataset: r.dataset,
+            models,
+            model_index,
+            alias_index,
+            aliases,
+            orders,
+            lower_names,
+            providers,
+            provider_index,
+            providers_by_name,
+            offerings_of,
+            offerings_at,
+            offered_by,
+            created_by,
+            history_of,
+            benchmarks,
+            benchmark_index,
+            scores_of,
+            top_of,
+            agents,
+            agent_index,
+            agent_models,
+            agents_of,
+            agent_scores,
+            sources,
+        }
+    }
+
+    /// The dataset version (0 before any import).
+    pub fn version(&self) -> i32 {
+        self.dataset.as_ref().map_or(0, |d| d.version)
+    }
+
+    pub fn model(&self, slug: &str) -> Option<&Row<model::Model>> {
+        self.model_index.get(slug).map(|&i| &self.models[i])
+    }
+
+    /// A model by slug or any of its aliases.
+    pub fn model_or_alias(&self, slug: &str) -> Option<&Row<model::Model>> {
+        self.model_index
+            .get(slug)
+            .or_else(|| self.alias_index.get(slug))
+            .map(|&i| &self.models[i])
+    }
+
+    pub fn aliases_of(&self, model: &str) -> &[String] {
+        self.aliases.get(model).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn offerings_of(&self, model: &str) -> &[Row<offering::Model>] {
+        self.offerings_of.get(model).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn offerings_at(&self, provider: &str) -> &[Row<offering::Model>] {
+        self.offerings_at.get(provider).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn created_by(&self, creator: &str) -> &[Row<model::Model>] {
+        self.created_by.get(creator).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn history_of(&self, model: &str) -> &[Row<price_history::Model>] {
+        self.history_of.get(model).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn scores_of(&self, model: &str) -> &[Row<score::Model>] {
+        self.scores_of.get(model).map_or(&[], Vec::as_slice)
+    }
+
+    /// Headline scores on a benchmark, best first.
+    pub fn top_of(&self, benchmark: &str) -> &[Row<score::Model>] {
+        self.top_of.get(benchmark).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn agents_of(&self, model: &str) -> &[String] {
+        self.agents_of.get(model).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn agent_models(&self, agent: &str) -> &[String] {
+        self.agent_models.get(agent).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn agent_scores(&self, agent: &str) -> &[Row<agent_score::Model>] {
+        self.agent_scores.get(agent).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn provider(&self, slug: &str) -> Option<&Row<provider::Model>> {
+        self.provider_index.get(slug).map(|&i| &self.providers[i])
+    }
+
+    /// Providers by name (case-insensitive), then slug.
+    pub fn providers(&self) -> impl ExactSizeIterator<Item = &Row<provider::Model>> {
+        self.providers_by_name.iter().map(|&i| &self.providers[i])
+    }
+
+    pub fn benchmark(&self, slug: &str) -> Option<&Row<benchmark::Model>> {
+        self.benchmark_index.get(slug).map(|&i| &self.benchmarks[i])
+    }
+
+    /// Benchmarks by slug.
+    pub fn benchmarks(&self) -> &[Row<benchmark::Model>] {
+        &self.benchmarks
+    }
+
+    pub fn agent(&self, slug: &str) -> Option<&Row<agent::Model>> {
+        self.agent_index.get(slug).map(|&i| &self.agents[i])
+    }
+
+    /// Agents, best average first.
+    pub fn agents(&self) -> &[Row<agent::Model>] {
+        &self.agents
+    }
+
+    pub fn sources(&self) -> &[source::Model] {
+        &self.sources
+    }
+
+    /// The longest list of each kind whose length depends on the data, for query costing.
+    pub fn longest_lists(&self) -> Vec<(crate::graphql::sizes::ListKind, usize)> {
+        use crate::graphql::sizes::ListKind as K;
+        fn longest<T>(m: &HashMap<String, Vec<T>>, keep: impl Fn(&T) -> bool) -> usize {
+            m.values()
+                .map(|l| l.iter().filter(|x| keep(x)).count())
+                .max()
+                .unwrap_or(0)
+        }
+        vec![
+            (K::OfferingsPerModel, longest(&self.offerings_of, |_| true)),
+            (K::HistoryPerModel, longest(&self.history_of, |_| true)),
+            (
+                K::HeadlineScoresPerModel,
+                longest(&self.scores_of, |s| s.is_headline),
+            ),
+            (K::ScoresPerModel, longest(&self.scores_of, |_| true)),
+            (
+                K::HeadlineScoresPerAgent,
+                longest(&self.agent_scores, |s| s.is_headline),
+            ),
+            (K::ScoresPerAgent, longest(&self.agent_scores, |_| true)),
+        ]
+    }
+
+    /// Headline scores of `models`, per benchmark slug (sorted), per model slug.
+    pub fn headline_table(&self, models: &[String]) -> BTreeMap<String, HashMap<String, f64>> {
+        let mut table: BTreeMap<String, HashMap<String, f64>> = BTreeMap::new();
+        for m in models {
+            for s in self.scores_of(m).iter().filter(|s| s.is_headline) {
+                table
+                    .entry(s.benchmark_slug.clone())
+                    .or_default()
+                    .insert(s.model_slug.clone(), s.score);
+            }
+        }
+        table
+    }
+}
+
+/// The catalogue being served, swapped atomically when a new dataset is loaded.
+pub struct Shared {
+    current: ArcSwap<Catalog>,
+}
+
+impl Shared {
+    pub fn new(catalog: Catalog) -> Self {
+        crate::graphql::sizes::record(&catalog.longest_lists());
+        Self {
+            current: ArcSwap::from_pointee(catalog),
+        }
+    }
+
+    /// The snapshot a request reads from start to end.
+    pub fn snapshot(&self) -> Arc<Catalog> {
+        self.current.load_full()
+    }
+
+    pub fn version(&self) -> i32 {
+        self.current.load().version()
+    }
+
+    /// Serves `catalog` from now on.
+    pub fn replace(&self, catalog: Catalog) {
+        crate::graphql::sizes::record(&catalog.longest_lists());
+        self.current.store(Arc::new(catalog));
+    }
+
+    /// Loads the database's dataset if its version differs from the one served; returns
+    /// the version now served when it changed.
+    pub async fn refresh(&self, db: &DatabaseConnection) -> Result<Option<i32>, DbErr> {
+        let Some(version) = rows::version(db).await? else {
+            return Ok(None);
+        };
+        if version == self.version() {
+            return Ok(None);
+        }
+        let catalog = Catalog::load(db).await?;
+        let loaded = catalog.version();
+        self.replace(catalog);
+        tracing::info!(version = loaded, "serving a new dataset");
+        Ok(Some(loaded))
+    }
+}
+
+/// Polls the database's dataset version every `interval` and swaps in a new catalogue
+/// when it changes, so every instance sharing the database serves an import within one
+/// interval. A database outage only delays that: the current catalogue keeps serving.
+pub async fn watch(shared: Arc<Shared>, db: DatabaseConnection, interval: Duration) {
+    let mut tick = tokio::time::interval(interval);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut failing = false;
+    loop {
+        tick.tick().await;
+        match tokio::time::timeout(interval.max(Duration::from_secs(5)), shared.refresh(&db)).await
+        {
+            Ok(Ok(_)) => failing = false,
+            Ok(Err(e)) if !failing => {
+                failing = true;
+                tracing::warn!(error = %e, "cannot read the dataset version; serving the loaded catalogue");
+            }
+            Err(_) if !failing => {
+                failing = true;
+                tracing::warn!("the database did not answer; serving the loaded catalogue");
+            }
+            _ => {}
+        }
+    }
+}

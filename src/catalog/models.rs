@@ -1,0 +1,252 @@
+//! Model lists over the catalogue: filters, the precomputed sort orders, and search.
+
+use std::cmp::Ordering;
+
+use entity::model;
+
+use super::{Catalog, Row, nulls_last};
+
+/// Model list filters (API.md §3); all optional, combined with AND.
+#[derive(Debug, Clone, Default)]
+pub struct ModelFilter {
+    /// Models this provider offers.
+    pub provider: Option<String>,
+    /// Models this organisation created.
+    pub creator: Option<String>,
+    pub open_source: Option<bool>,
+    pub min_score: Option<f64>,
+    /// Maximum (cheapest current) input price.
+    pub max_price: Option<f64>,
+    pub category: Option<String>,
+    /// Only models with a current price (the pricing list).
+    pub priced_only: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModelSort {
+    Score,
+    Price,
+    Name,
+    Date,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortOrder {
+    Asc,
+    Desc,
+}
+
+impl ModelSort {
+    /// The direction used when none is asked for: best score, cheapest, A→Z, newest.
+    pub fn default_order(self) -> SortOrder {
+        match self {
+            Self::Score | Self::Date => SortOrder::Desc,
+            Self::Price | Self::Name => SortOrder::Asc,
+        }
+    }
+
+    const ALL: [ModelSort; 4] = [Self::Score, Self::Price, Self::Name, Self::Date];
+
+    fn compare(self, a: &model::Model, b: &model::Model, desc: bool) -> Ordering {
+        match self {
+            Self::Score => nulls_last(a.average_score, b.average_score, desc),
+            Self::Price => nulls_last(a.input_price, b.input_price, desc),
+            Self::Name => {
+                let o = a.name.to_lowercase().cmp(&b.name.to_lowercase());
+                if desc { o.reverse() } else { o }
+            }
+            Self::Date => nulls_last(a.release_date.as_deref(), b.release_date.as_deref(), desc),
+        }
+    }
+}
+
+/// Model positions in every (sort, direction) order: nulls last in both directions, ties
+/// by slug ascending.
+#[derive(Default)]
+pub struct Orders {
+    orders: Vec<Vec<u32>>,
+}
+
+impl Orders {
+    fn slot(sort: ModelSort, order: SortOrder) -> usize {
+        let s = ModelSort::ALL.iter().position(|x| *x == sort).unwrap_or(0);
+        s * 2 + usize::from(order == SortOrder::Desc)
+    }
+
+    pub fn build(models: &[Row<model::Model>]) -> Self {
+        let mut orders = vec![Vec::new(); ModelSort::ALL.len() * 2];
+        for sort in ModelSort::ALL {
+            for order in [SortOrder::Asc, SortOrder::Desc] {
+                let mut idx: Vec<u32> = (0..models.len() as u32).collect();
+                let desc = order == SortOrder::Desc;
+                idx.sort_by(|&a, &b| {
+                    let (ma, mb) = (&models[a as usize], &models[b as usize]);
+                    sort.compare(ma, mb, desc)
+                        .then_with(|| ma.slug.cmp(&mb.slug))
+                });
+                orders[Self::slot(sort, order)] = idx;
+            }
+        }
+        Self { orders }
+    }
+
+    fn get(&self, sort: ModelSort, order: SortOrder) -> &[u32] {
+        self.orders
+            .get(Self::slot(sort, order))
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
+impl Catalog {
+    fn matches(&self, f: &ModelFilter, m: &model::Model) -> bool {
+        if let Some(p) = &f.provider
+            && !self.offered_by.get(p).is_some_and(|s| s.contains(&m.slug))
+        {
+            return false;
+        }
+        if let Some(c) = &f.creator
+            && m.creator_slug.as_deref() != Some(c.as_str())
+        {
+            return false;
+        }
+        if let Some(o) = f.open_source
+            && m.open_source != Some(o)
+        {
+            return false;
+        }
+        if let Some(min) = f.min_score
+            && !m.average_score.is_some_and(|s| s >= min)
+        {
+            return false;
+        }
+        if let Some(max) = f.max_price
+            && !m.input_price.is_some_and(|p| p <= max)
+        {
+            return false;
+        }
+        if let Some(cat) = &f.category
+            && &m.category != cat
+        {
+            return false;
+        }
+        !(f.priced_only && m.input_price.is_none())
+    }
+
+    /// One page of the models matching `filter` in the asked order, and how many match.
+    pub fn models_page(
+        &self,
+        filter: &ModelFilter,
+        sort: ModelSort,
+        order: SortOrder,
+        offset: usize,
+        limit: usize,
+    ) -> (Vec<Row<model::Model>>, usize) {
+        let mut total = 0;
+        let mut page = Vec::with_capacity(limit.min(100));
+        for &i in self.orders.get(sort, order) {
+            let m = &self.models[i as usize];
+            if self.matches(filter, m) {
+                if total >= offset && page.len() < limit {
+                    page.push(m.clone());
+                }
+                total += 1;
+            }
+        }
+        (page, total)
+    }
+
+    /// Models matching `q`, ranked: exact name/slug/alias, then prefix, word prefix,
+    /// substring; ties by average score (best first, unscored last), then slug. One page
+    /// and the total.
+    pub fn search_models(
+        &self,
+        q: &str,
+        offset: usize,
+        limit: usize,
+    ) -> (Vec<Row<model::Model>>, usize) {
+        let q = q.trim().to_lowercase();
+        let q_slug = crate::ingest::names::slugify(&q);
+        let mut ranked: Vec<(u8, usize)> = self
+            .models
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| {
+                let tier = match_tier(
+                    &q,
+                    &q_slug,
+                    &self.lower_names[i],
+                    &m.slug,
+                    self.aliases_of(&m.slug),
+                )?;
+                Some((tier, i))
+            })
+            .collect();
+        ranked.sort_by(|&(ta, a), &(tb, b)| {
+            let (a, b) = (&self.models[a], &self.models[b]);
+            ta.cmp(&tb)
+                .then_with(|| nulls_last(a.average_score, b.average_score, true))
+                .then_with(|| a.slug.cmp(&b.slug))
+        });
+        let total = ranked.len();
+        (
+            ranked
+                .into_iter()
+                .skip(offset)
+                .take(limit)
+                .map(|(_, i)| self.models[i].clone())
+                .collect(),
+            total,
+        )
+    }
+}
+
+/// How well `q` matches a model: 0 exact name/slug/alias, 1 prefix, 2 word prefix,
+/// 3 substring. Text with no slug characters (`%`, `?`) matches names only.
+fn match_tier(q: &str, q_slug: &str, name: &str, slug: &str, aliases: &[String]) -> Option<u8> {
+    let slugs = || {
+        (!q_slug.is_empty()).then_some(slug).into_iter().chain(
+            aliases
+                .iter()
+                .map(String::as_str)
+                .filter(|_| !q_slug.is_empty()),
+        )
+    };
+    if name == q || slugs().any(|n| n == q || n == q_slug) {
+        return Some(0);
+    }
+    if name.starts_with(q) || slugs().any(|n| n.starts_with(q_slug)) {
+        return Some(1);
+    }
+    let word_prefix = name
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.starts_with(q))
+        || slugs().any(|n| n.split(['-', '.']).any(|w| w.starts_with(q_slug)));
+    if word_prefix {
+        return Some(2);
+    }
+    (name.contains(q) || slugs().any(|n| n.contains(q_slug))).then_some(3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_tiers_rank_exact_prefix_word_substring() {
+        let aliases = vec!["gpt-4o".to_string()];
+        let t = |q: &str| {
+            match_tier(
+                q,
+                &crate::ingest::names::slugify(q),
+                "gpt-4o (2024-11-20)",
+                "gpt-4o-2024-11-20",
+                &aliases,
+            )
+        };
+        assert_eq!(t("gpt-4o"), Some(0));
+        assert_eq!(t("gpt"), Some(1));
+        assert_eq!(t("2024"), Some(2));
+        assert_eq!(t("4o-20"), Some(3));
+        assert_eq!(t("claude"), None);
+    }
+}

@@ -1,0 +1,112 @@
+//! Prometheus metrics, rendered by hand (a few counters do not need a metrics framework).
+//! Every label comes from a bounded set: method names outside the standard ones are
+//! `other`, routes are route templates (or `unmatched`), statuses are numbers.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+/// Latency buckets of the request histogram, seconds.
+const BUCKETS: [f64; 10] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0];
+
+#[derive(Default)]
+struct Histogram {
+    counts: [u64; BUCKETS.len()],
+    sum: f64,
+    count: u64,
+}
+
+#[derive(Default)]
+pub struct Metrics {
+    requests: Mutex<BTreeMap<(String, String, u16), Histogram>>,
+    decisions: Mutex<BTreeMap<String, u64>>,
+}
+
+impl Metrics {
+    pub fn observe(&self, method: &str, route: &str, status: u16, seconds: f64) {
+        let mut map = self.requests.lock().unwrap_or_else(|p| p.into_inner());
+        let h = map
+            .entry((method.to_string(), route.to_string(), status))
+            .or_default();
+        for (i, b) in BUCKETS.iter().enumerate() {
+            if seconds <= *b {
+                h.counts[i] += 1;
+            }
+        }
+        h.sum += seconds;
+        h.count += 1;
+    }
+
+    pub fn limiter_decision(&self, decision: &str) {
+        *self
+            .decisions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(decision.to_string())
+            .or_default() += 1;
+    }
+
+    /// The exposition text; `fallback` and `dataset_version` are read at scrape time.
+    pub fn render(&self, redis_configured: bool, fallback: bool, dataset_version: i64) -> String {
+        let mut out = String::new();
+        out.push_str("# HELP mds_http_requests_total HTTP requests by method, route and status.\n");
+        out.push_str("# TYPE mds_http_requests_total counter\n");
+        let requests = self.requests.lock().unwrap_or_else(|p| p.into_inner());
+        for ((m, r, s), h) in requests.iter() {
+            out.push_str(&format!(
+                "mds_http_requests_total{{method=\"{m}\",route=\"{r}\",status=\"{s}\"}} {}\n",
+                h.count
+            ));
+        }
+        out.push_str("# HELP mds_http_request_duration_seconds Request latency by method, route and status.\n");
+        out.push_str("# TYPE mds_http_request_duration_seconds histogram\n");
+        for ((m, r, s), h) in requests.iter() {
+            let labels = format!("method=\"{m}\",route=\"{r}\",status=\"{s}\"");
+            for (i, b) in BUCKETS.iter().enumerate() {
+                out.push_str(&format!(
+                    "mds_http_request_duration_seconds_bucket{{{labels},le=\"{b}\"}} {}\n",
+                    h.counts[i]
+                ));
+            }
+            out.push_str(&format!(
+                "mds_http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}\n",
+                h.count
+            ));
+            out.push_str(&format!(
+                "mds_http_request_duration_seconds_sum{{{labels}}} {}\n",
+                h.sum
+            ));
+            out.push_str(&format!(
+                "mds_http_request_duration_seconds_count{{{labels}}} {}\n",
+                h.count
+            ));
+        }
+        drop(requests);
+        out.push_str(
+            "# HELP mds_rate_limit_decisions_total Limiter decisions by tier and outcome.\n",
+        );
+        out.push_str("# TYPE mds_rate_limit_decisions_total counter\n");
+        for (d, n) in self
+            .decisions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+        {
+            out.push_str(&format!(
+                "mds_rate_limit_decisions_total{{decision=\"{d}\"}} {n}\n"
+            ));
+        }
+        out.push_str("# HELP mds_redis_configured Whether rate-limit counters are configured to live in Redis.\n");
+        out.push_str("# TYPE mds_redis_configured gauge\n");
+        out.push_str(&format!(
+            "mds_redis_configured {}\n",
+            u8::from(redis_configured)
+        ));
+        out.push_str("# HELP mds_redis_fallback Whether Redis is unreachable and limits are counted in-process.\n");
+        out.push_str("# TYPE mds_redis_fallback gauge\n");
+        out.push_str(&format!("mds_redis_fallback {}\n", u8::from(fallback)));
+        out.push_str("# HELP mds_dataset_version Version of the dataset being served.\n");
+        out.push_str("# TYPE mds_dataset_version gauge\n");
+        out.push_str(&format!("mds_dataset_version {dataset_version}\n"));
+        out
+    }
+}

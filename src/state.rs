@@ -1,0 +1,43 @@
+//! What every handler may read: the shared, long-lived parts of the service. It depends on
+//! nothing above it (no handler, no middleware), so the layers that use it form no cycle.
+
+use std::sync::Arc;
+
+use sea_orm::DatabaseConnection;
+
+use crate::catalog;
+use crate::config::ServeConfig;
+use crate::graphql::MdsSchema;
+use crate::limits::store::Counters;
+use crate::metrics::Metrics;
+
+/// Shared by every request.
+#[derive(Clone)]
+pub struct AppState {
+    /// The source of truth for imports, keys and the dataset version; never read per request
+    /// for catalogue data.
+    pub db: DatabaseConnection,
+    pub schema: MdsSchema,
+    /// The dataset being served; each request takes one snapshot of it.
+    pub catalog: Arc<catalog::Shared>,
+    pub counters: Arc<Counters>,
+    pub config: Arc<ServeConfig>,
+    pub metrics: Arc<Metrics>,
+}
+
+impl AppState {
+    /// The attribution added to Free-tier answers: every source of the snapshot being
+    /// served, with its licence, and where to read more.
+    pub fn attribution(&self, catalog: &catalog::Catalog) -> serde_json::Value {
+        let names: Vec<String> = catalog
+            .sources()
+            .iter()
+            .map(|s| format!("{} ({})", s.name, s.license))
+            .collect();
+        serde_json::Value::String(format!(
+            "Data from {}. Sources and licences: {}/api/v1/sources",
+            names.join(", "),
+            self.config.public_url.trim_end_matches('/')
+        ))
+    }
+}

@@ -1,0 +1,66 @@
+//! Every row of the dataset, read in one consistent snapshot of the database: the raw
+//! material of the in-memory catalogue ([`crate::catalog`]).
+
+use entity::{
+    agent, agent_model, agent_score, benchmark, dataset, model, model_alias, offering,
+    price_history, provider, score, source,
+};
+use sea_orm::{
+    AccessMode, DatabaseConnection, DbErr, EntityTrait, IsolationLevel, TransactionTrait,
+};
+
+/// The whole dataset as rows, in no particular order.
+#[derive(Debug, Default)]
+pub struct Rows {
+    pub dataset: Option<dataset::Model>,
+    pub models: Vec<model::Model>,
+    pub aliases: Vec<model_alias::Model>,
+    pub providers: Vec<provider::Model>,
+    pub offerings: Vec<offering::Model>,
+    pub price_history: Vec<price_history::Model>,
+    pub benchmarks: Vec<benchmark::Model>,
+    pub scores: Vec<score::Model>,
+    pub agents: Vec<agent::Model>,
+    pub agent_models: Vec<agent_model::Model>,
+    pub agent_scores: Vec<agent_score::Model>,
+    pub sources: Vec<source::Model>,
+}
+
+/// The dataset's version alone: what an instance polls to notice an import.
+pub async fn version(db: &DatabaseConnection) -> Result<Option<i32>, DbErr> {
+    Ok(dataset::Entity::find_by_id(1)
+        .one(db)
+        .await?
+        .map(|d| d.version))
+}
+
+/// Reads every table inside one read-only, repeatable-read transaction, so the rows all
+/// belong to one import even while another import commits.
+pub async fn load(db: &DatabaseConnection) -> Result<Rows, DbErr> {
+    let isolation = match db.get_database_backend() {
+        // SQLite transactions are serializable snapshots already and take no level.
+        sea_orm::DatabaseBackend::Sqlite => None,
+        _ => Some(IsolationLevel::RepeatableRead),
+    };
+    let access = match db.get_database_backend() {
+        sea_orm::DatabaseBackend::Sqlite => None,
+        _ => Some(AccessMode::ReadOnly),
+    };
+    let txn = db.begin_with_config(isolation, access).await?;
+    let rows = Rows {
+        dataset: dataset::Entity::find_by_id(1).one(&txn).await?,
+        models: model::Entity::find().all(&txn).await?,
+        aliases: model_alias::Entity::find().all(&txn).await?,
+        providers: provider::Entity::find().all(&txn).await?,
+        offerings: offering::Entity::find().all(&txn).await?,
+        price_history: price_history::Entity::find().all(&txn).await?,
+        benchmarks: benchmark::Entity::find().all(&txn).await?,
+        scores: score::Entity::find().all(&txn).await?,
+        agents: agent::Entity::find().all(&txn).await?,
+        agent_models: agent_model::Entity::find().all(&txn).await?,
+        agent_scores: agent_score::Entity::find().all(&txn).await?,
+        sources: source::Entity::find().all(&txn).await?,
+    };
+    txn.commit().await?;
+    Ok(rows)
+}
