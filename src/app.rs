@@ -15,7 +15,7 @@ use crate::graphql;
 use crate::limits::store::{Counters, RedisStore};
 use crate::metrics::Metrics;
 use crate::state::AppState;
-use crate::{routes, snapshot, store};
+use crate::{http, snapshot, store};
 
 pub struct App {
     listener: TcpListener,
@@ -55,6 +55,9 @@ impl App {
             catalog,
             db,
             counters: Arc::new(counters),
+            cache: Arc::new(crate::http::cache::ResponseCache::new(
+                config.cache_size_mb.saturating_mul(1024 * 1024),
+            )),
             config: Arc::new(config),
             metrics: Arc::new(Metrics::default()),
         };
@@ -102,7 +105,7 @@ impl App {
             db.clone(),
             Duration::from_millis(self.state.config.reload_interval_ms.max(100)),
         ));
-        let router = routes::router(self.state);
+        let router = http::router(self.state);
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let mut builder = Builder::new(TokioExecutor::new());
         builder

@@ -166,6 +166,9 @@ pub struct ServeConfig {
     /// Never less than the request timeout plus one second.
     #[arg(long, env = "MDS_IDLE_TIMEOUT", default_value_t = 60)]
     pub idle_timeout: u64,
+    /// Megabytes of stored GET answers (bodies and their compressed forms); 0 stores none.
+    #[arg(long, env = "MDS_CACHE_SIZE_MB", default_value_t = 64)]
+    pub cache_size_mb: u64,
     /// Milliseconds between checks of the database's dataset version; an import is served
     /// by every instance within this interval.
     #[arg(long, env = "MDS_RELOAD_INTERVAL_MS", default_value_t = 2000)]
@@ -194,6 +197,7 @@ impl Default for ServeConfig {
             header_read_timeout: 10,
             idle_timeout: 60,
             reload_interval_ms: 2000,
+            cache_size_mb: 64,
             auto_migrate: true,
             public_url: String::new(),
         }

@@ -5,6 +5,14 @@
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
+/// What the response cache reports at scrape time.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CacheStats {
+    pub hits: u64,
+    pub misses: u64,
+    pub bytes: u64,
+}
+
 /// Latency buckets of the request histogram, seconds.
 const BUCKETS: [f64; 10] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0];
 
@@ -45,8 +53,14 @@ impl Metrics {
             .or_default() += 1;
     }
 
-    /// The exposition text; `fallback` and `dataset_version` are read at scrape time.
-    pub fn render(&self, redis_configured: bool, fallback: bool, dataset_version: i64) -> String {
+    /// The exposition text; the gauges and cache counts are read at scrape time.
+    pub fn render(
+        &self,
+        redis_configured: bool,
+        fallback: bool,
+        dataset_version: i64,
+        cache: CacheStats,
+    ) -> String {
         let mut out = String::new();
         out.push_str("# HELP mds_http_requests_total HTTP requests by method, route and status.\n");
         out.push_str("# TYPE mds_http_requests_total counter\n");
@@ -107,6 +121,15 @@ impl Metrics {
         out.push_str("# HELP mds_dataset_version Version of the dataset being served.\n");
         out.push_str("# TYPE mds_dataset_version gauge\n");
         out.push_str(&format!("mds_dataset_version {dataset_version}\n"));
+        out.push_str("# HELP mds_response_cache_requests_total GET answers looked up in the response cache, by result.\n");
+        out.push_str("# TYPE mds_response_cache_requests_total counter\n");
+        out.push_str(&format!(
+            "mds_response_cache_requests_total{{result=\"hit\"}} {}\nmds_response_cache_requests_total{{result=\"miss\"}} {}\n",
+            cache.hits, cache.misses
+        ));
+        out.push_str("# HELP mds_response_cache_bytes Bytes held by the response cache.\n");
+        out.push_str("# TYPE mds_response_cache_bytes gauge\n");
+        out.push_str(&format!("mds_response_cache_bytes {}\n", cache.bytes));
         out
     }
 }

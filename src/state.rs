@@ -20,6 +20,8 @@ pub struct AppState {
     pub schema: MdsSchema,
     /// The dataset being served; each request takes one snapshot of it.
     pub catalog: Arc<catalog::Shared>,
+    /// Stored GET answers, keyed by request and dataset version.
+    pub cache: Arc<crate::http::cache::ResponseCache>,
     pub counters: Arc<Counters>,
     pub config: Arc<ServeConfig>,
     pub metrics: Arc<Metrics>,

@@ -5,6 +5,7 @@
 
 mod helpers;
 
+mod cache;
 mod catalog;
 mod graphql;
 mod hostile;

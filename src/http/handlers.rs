@@ -1,0 +1,266 @@
+//! Handlers: health, readiness, metrics, docs and assets, REST endpoints, and GraphQL.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use axum::Json;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, RawQuery, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use serde_json::Value;
+
+use super::MAX_GRAPHQL_BODY;
+use super::cache::{NoStore, Snapshot};
+use crate::error::Problem;
+use crate::graphql;
+use crate::limits::{self, Caller, Tier};
+use crate::rest::{self, table};
+use crate::state::AppState;
+
+/// A REST endpoint: its row of the table, run as a GraphQL document over the request's
+/// catalogue snapshot.
+pub async fn rest(
+    s: AppState,
+    ep: &'static table::Endpoint,
+    path: HashMap<String, String>,
+    query: Option<String>,
+    catalog: Option<Snapshot>,
+    caller: Option<Caller>,
+) -> Response {
+    let pairs: Vec<(String, String)> =
+        serde_urlencoded::from_str(query.as_deref().unwrap_or_default()).unwrap_or_default();
+    let prepared = match rest::prepare(ep, &path, &pairs) {
+        Ok(p) => p,
+        Err(p) => return p.into_response(),
+    };
+    let free = caller.is_none_or(|c| c.tier == Tier::Free);
+    let catalog = catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0);
+    let attribution = free.then(|| s.attribution(&catalog));
+    match rest::execute(
+        &s.schema,
+        catalog,
+        ep,
+        prepared,
+        attribution.as_ref(),
+        path.get("slug").map(String::as_str),
+    )
+    .await
+    {
+        Ok(body) => Json(body).into_response(),
+        Err(p) => p.into_response(),
+    }
+}
+
+pub async fn healthz() -> Json<Value> {
+    Json(serde_json::json!({"status": "ok"}))
+}
+
+/// Longest wait for the database's answer to a readiness check.
+const READY_TIMEOUT: Duration = Duration::from_millis(800);
+
+/// Ready when the database answers and Redis (if configured) answers.
+pub async fn readyz(State(s): State<AppState>) -> Response {
+    // Both checks together answer within a second, however the services fail.
+    let (db, redis) = tokio::join!(
+        async {
+            match tokio::time::timeout(READY_TIMEOUT, s.db.ping()).await {
+                Ok(r) => r.map_err(|e| e.to_string()),
+                Err(_) => Err("no answer within the readiness timeout".to_string()),
+            }
+        },
+        s.counters.ready()
+    );
+    match (&db, &redis) {
+        (Ok(()), Ok(())) => Json(serde_json::json!({"status": "ready", "database": "ok", "redis": if s.counters.uses_redis() { "ok" } else { "not configured" }})).into_response(),
+        _ => {
+            let mut failed = Vec::new();
+            if let Err(e) = &db {
+                tracing::warn!(error = %e, "readiness: database unreachable");
+                failed.push("database");
+            }
+            if let Err(e) = &redis {
+                tracing::warn!(error = %e, "readiness: Redis unreachable");
+                failed.push("redis");
+            }
+            Problem::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", format!("not ready: {} unreachable", failed.join(" and ")))
+                .into_response()
+        }
+    }
+}
+
+pub async fn metrics(State(s): State<AppState>) -> Response {
+    let (hits, misses) = s.cache.counts();
+    let cache = crate::metrics::CacheStats {
+        hits,
+        misses,
+        bytes: s.cache.weight(),
+    };
+    let body = s.metrics.render(
+        s.counters.uses_redis(),
+        s.counters.in_fallback(),
+        i64::from(s.catalog.version()),
+        cache,
+    );
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], body).into_response()
+}
+
+pub async fn openapi() -> Json<Value> {
+    Json(rest::openapi::document())
+}
+
+pub async fn docs() -> Html<&'static str> {
+    Html(include_str!("../../assets/docs.html"))
+}
+
+pub async fn graphiql() -> Html<&'static str> {
+    Html(include_str!("../../assets/graphiql.html"))
+}
+
+/// GraphiQL's own files, served by the service so the page works offline.
+const ASSETS: &[(&str, &str, &[u8])] = &[
+    (
+        "graphiql.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../assets/graphiql/graphiql.min.js"),
+    ),
+    (
+        "graphiql.min.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../assets/graphiql/graphiql.min.css"),
+    ),
+    (
+        "react.production.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../assets/graphiql/react.production.min.js"),
+    ),
+    (
+        "react-dom.production.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../assets/graphiql/react-dom.production.min.js"),
+    ),
+];
+
+pub async fn asset(Path(file): Path<String>) -> Response {
+    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+        Some((_, content_type, bytes)) => (
+            [
+                (header::CONTENT_TYPE, *content_type),
+                (header::CACHE_CONTROL, "public, max-age=86400"),
+            ],
+            *bytes,
+        )
+            .into_response(),
+        None => Problem::not_found(format!("no asset {file:?}")).into_response(),
+    }
+}
+
+pub async fn not_found(req: Request) -> Response {
+    Problem::not_found(format!("no route for {}", req.uri().path())).into_response()
+}
+
+/// Whether a browser is asking (GraphiQL's page instead of a GraphQL answer).
+pub fn wants_html(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("text/html"))
+}
+
+fn graphql_refusal(
+    status: StatusCode,
+    code: &'static str,
+    gql_code: &str,
+    detail: String,
+) -> Response {
+    limits::refuse("/graphql", Problem::new(status, code, detail), gql_code)
+}
+
+async fn run_graphql(
+    s: &AppState,
+    req: async_graphql::Request,
+    catalog: Option<Snapshot>,
+    caller: Option<Caller>,
+) -> Response {
+    let catalog = catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0);
+    let attribution = caller
+        .is_none_or(|c| c.tier == Tier::Free)
+        .then(|| s.attribution(&catalog));
+    let mut resp = s.schema.execute(graphql::with_catalog(req, catalog)).await;
+    graphql::add_codes(&mut resp);
+    if let Some(a) = attribution
+        && let Ok(v) = async_graphql::Value::from_json(a)
+    {
+        resp.extensions.insert("attribution".to_string(), v);
+    }
+    // Through serde_json's sorted maps: the same query always gives the same bytes, so
+    // ETags hold (the engine may emit fields of merged fragments in varying order).
+    // An answer with errors is never stored: an unknown persisted query, for one, becomes
+    // known as soon as a client registers it.
+    let no_store = !resp.errors.is_empty();
+    match serde_json::to_value(&resp) {
+        Ok(v) => {
+            let mut res = Json(v).into_response();
+            if no_store {
+                res.extensions_mut().insert(NoStore);
+            }
+            res
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "GraphQL response is not JSON");
+            Problem::internal().into_response()
+        }
+    }
+}
+
+/// `GET /graphql`: GraphiQL for browsers, otherwise a query in the query string
+/// (`query`, `variables`, `operationName`, `extensions` for persisted queries).
+pub async fn graphql_get(
+    State(s): State<AppState>,
+    headers: HeaderMap,
+    RawQuery(q): RawQuery,
+    catalog: Option<axum::Extension<Snapshot>>,
+    caller: Option<axum::Extension<Caller>>,
+) -> Response {
+    let q = q.unwrap_or_default();
+    if q.is_empty() && wants_html(&headers) {
+        return Html(include_str!("../../assets/graphiql.html")).into_response();
+    }
+    match async_graphql::http::parse_query_string(&q) {
+        Ok(req) => run_graphql(&s, req, catalog.map(|c| c.0), caller.map(|c| c.0)).await,
+        Err(e) => graphql_refusal(
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            "BAD_REQUEST",
+            format!("bad GraphQL GET request: {e}"),
+        ),
+    }
+}
+
+/// `POST /graphql` with a JSON body of at most 64 KiB.
+pub async fn graphql_post(
+    State(s): State<AppState>,
+    caller: Option<axum::Extension<Caller>>,
+    body: Body,
+) -> Response {
+    let bytes: Bytes = match axum::body::to_bytes(body, MAX_GRAPHQL_BODY).await {
+        Ok(b) => b,
+        Err(_) => {
+            return graphql_refusal(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                "PAYLOAD_TOO_LARGE",
+                format!("GraphQL request bodies are limited to {MAX_GRAPHQL_BODY} bytes"),
+            );
+        }
+    };
+    match serde_json::from_slice::<async_graphql::Request>(&bytes) {
+        Ok(req) => run_graphql(&s, req, None, caller.map(|c| c.0)).await,
+        Err(e) => graphql_refusal(
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            "BAD_REQUEST",
+            format!("the body is not a GraphQL request: {e}"),
+        ),
+    }
+}
