@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Throughput, latency and memory of the release binary serving the embedded dataset.
-# Usage: scripts/bench.sh [seconds per endpoint, default 10]
-# Uses SQLite in a temporary directory and in-process limits set high enough not to interfere.
+# Throughput, latency and memory of the release binary, as ratios to a static-bytes baseline
+# measured in the same run on the same machine (examples/static_bytes.rs: the same bytes as
+# the cached list, no other work; and the same plus one Redis INCR per request).
+#
+# Usage: scripts/bench.sh [seconds per measurement, default 10]
+# Needs wrk (installed from Debian's packages when missing) and, for the Redis rows, a Redis
+# at $MDS_BENCH_REDIS_URL (default redis://127.0.0.1:6379).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${1:-10}"
+REDIS="${MDS_BENCH_REDIS_URL:-redis://127.0.0.1:6379}"
+CONNECTIONS=32
 
 if ! command -v wrk >/dev/null; then
   echo "wrk is not installed; installing Debian's package"
@@ -12,25 +18,78 @@ if ! command -v wrk >/dev/null; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null; fi
 fi
 
-cargo build --release --locked --bin mds
+cargo build --release --locked --bin mds --example static_bytes
 WORK=$(mktemp -d)
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-DATABASE_URL="sqlite://$WORK/bench.db?mode=rwc" MDS_FREE_LIMIT=1000000000 RUST_LOG=warn \
-  ./target/release/mds serve --bind "127.0.0.1:$PORT" >"$WORK/server.log" 2>&1 &
-PID=$!
-trap 'kill $PID 2>/dev/null; rm -rf "$WORK"' EXIT
-for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
+trap cleanup EXIT
 
-BASE="http://127.0.0.1:$PORT"
-echo "RSS after start: $(grep VmRSS /proc/$PID/status | awk '{print $2, $3}')"
-for path in \
-  "/api/v1/models?limit=20" \
-  "/api/v1/models?limit=100&sort=price" \
-  "/api/v1/models/gpt-4o" \
-  "/api/v1/models/search?q=claude" \
-  "/api/v1/compare?models=gpt-4o,claude-3-5-sonnet,gemini-2.5-pro" \
-  "/graphql?query=%7Bmodels(first:50)%7Bnodes%7Bslug%20creator%7Bname%7D%20offerings%7BinputPrice%7D%7D%7D%7D"; do
-  echo "== GET $path"
-  wrk -t2 -c16 -d"${DURATION}s" --latency "$BASE$path" | grep -E "Requests/sec|Latency |50%|99%"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+wait_up() { for _ in $(seq 1 200); do curl -fs "http://127.0.0.1:$1$2" >/dev/null 2>&1 && return 0; sleep 0.1; done; echo "port $1 did not answer" >&2; exit 1; }
+
+# One mds: name, then extra environment.
+start_mds() {
+  local name=$1; shift
+  local port; port=$(free_port)
+  mkdir -p "$WORK/$name"
+  (cd "$WORK/$name" && exec env -u DATABASE_URL -u REDIS_URL "$@" MDS_FREE_LIMIT=1000000000 RUST_LOG=warn \
+    "$OLDPWD/target/release/mds" serve --bind "127.0.0.1:$port" >"$WORK/$name/log" 2>&1) &
+  PIDS+=($!)
+  eval "PID_$name=$!"
+  eval "PORT_$name=$port"
+  wait_up "$port" /healthz
+}
+
+start_mds cached
+start_mds uncached MDS_CACHE_SIZE_MB=0
+start_mds redis REDIS_URL="$REDIS" MDS_REDIS_PREFIX="mds-bench:$$"
+
+LIST="/api/v1/models?limit=20"
+curl -fs "http://127.0.0.1:$PORT_cached$LIST" >"$WORK/body.json"
+PORT_static=$(free_port); PORT_static_redis=$(free_port)
+./target/release/examples/static_bytes "$WORK/body.json" "127.0.0.1:$PORT_static" & PIDS+=($!)
+./target/release/examples/static_bytes "$WORK/body.json" "127.0.0.1:$PORT_static_redis" "$REDIS" & PIDS+=($!)
+wait_up "$PORT_static" /; wait_up "$PORT_static_redis" /
+
+GRAPHQL="/graphql?query=%7Bmodels(first:50)%7Bnodes%7Bslug%20name%20creator%7Bname%7D%20offerings%7BinputPrice%20provider%7Bname%7D%7D%20scores%7Bscore%20benchmark%7Bname%7D%7D%7D%7D%7D"
+DETAIL="/api/v1/models/gpt-4o"
+COMPARE="/api/v1/compare?models=gpt-4o,claude-3-5-sonnet,gemini-2.5-pro"
+SEARCH="/api/v1/models/search?q=claude"
+
+# Prints "req/s p50 p99" for one URL.
+measure() {
+  wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency "$1" >"$WORK/wrk.txt"
+  local rps p50 p99
+  rps=$(awk '/Requests\/sec/ {print $2}' "$WORK/wrk.txt")
+  p50=$(awk '$1 == "50%" {print $2}' "$WORK/wrk.txt")
+  p99=$(awk '$1 == "99%" {print $2}' "$WORK/wrk.txt")
+  echo "$rps $p50 $p99"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+
+printf "wrk -t2 -c%s, %ss each, %s cores\n\n" "$CONNECTIONS" "$DURATION" "$(nproc)"
+printf "| request | counters | req/s | p50 | p99 | ratio to static |\n|---|---|---|---|---|---|\n"
+read -r BASE_RPS P50 P99 < <(measure "http://127.0.0.1:$PORT_static/")
+printf "| static body (%s bytes) | none | %s | %s | %s | 1 |\n" "$(wc -c <"$WORK/body.json")" "$BASE_RPS" "$P50" "$P99"
+read -r RPS P50 P99 < <(measure "http://127.0.0.1:$PORT_static_redis/")
+printf "| static body + Redis INCR | Redis | %s | %s | %s | %s |\n" "$RPS" "$P50" "$P99" "$(ratio "$RPS" "$BASE_RPS")"
+row() { # label, counters, port, path
+  local rps p50 p99
+  read -r rps p50 p99 < <(measure "http://127.0.0.1:$3$4")
+  printf "| %s | %s | %s | %s | %s | %s |\n" "$1" "$2" "$rps" "$p50" "$p99" "$(ratio "$rps" "$BASE_RPS")"
+}
+row "list, cached" in-process "$PORT_cached" "$LIST"
+row "list, cached" Redis "$PORT_redis" "$LIST"
+row "list, cache off" in-process "$PORT_uncached" "$LIST"
+row "model detail, cache off" in-process "$PORT_uncached" "$DETAIL"
+row "compare 3, cache off" in-process "$PORT_uncached" "$COMPARE"
+row "search q=claude, cache off" in-process "$PORT_uncached" "$SEARCH"
+row "search q=claude, cached" in-process "$PORT_cached" "$SEARCH"
+row "GraphQL 50 models + relations, cache off" in-process "$PORT_uncached" "$GRAPHQL"
+row "GraphQL 50 models + relations, cached" in-process "$PORT_cached" "$GRAPHQL"
+echo
+for name in cached uncached redis; do
+  pid_var="PID_$name"
+  echo "RSS after the run ($name): $(grep VmRSS "/proc/${!pid_var}/status" | awk '{print $2, $3}')"
 done
-echo "Peak RSS: $(grep VmHWM /proc/$PID/status | awk '{print $2, $3}')"

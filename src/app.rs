@@ -55,6 +55,7 @@ impl App {
             catalog,
             db,
             counters: Arc::new(counters),
+            keys: Arc::default(),
             cache: Arc::new(crate::http::cache::ResponseCache::new(
                 config.cache_size_mb.saturating_mul(1024 * 1024),
             )),

@@ -23,6 +23,8 @@ pub struct AppState {
     /// Stored GET answers, keyed by request and dataset version.
     pub cache: Arc<crate::http::cache::ResponseCache>,
     pub counters: Arc<Counters>,
+    /// Recent API-key lookups.
+    pub keys: Arc<crate::limits::keys::KeyCache>,
     pub config: Arc<ServeConfig>,
     pub metrics: Arc<Metrics>,
 }

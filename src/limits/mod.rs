@@ -5,6 +5,7 @@
 //! unknown or revoked key is 401, never a silent downgrade. A request answered 304 is
 //! refunded: revalidating a cached answer costs nothing.
 
+pub mod keys;
 pub mod store;
 
 use std::net::{IpAddr, SocketAddr};
@@ -16,7 +17,6 @@ use axum::response::{IntoResponse, Response};
 
 use crate::error::Problem;
 use crate::state::AppState;
-use crate::store::keys;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tier {
@@ -128,10 +128,10 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
         |ip| client_key(ip, state.config.ipv6_prefix),
     );
     let (tier, identity, limit) = match presented_key(req.headers()) {
-        Some(key) => match keys::find_active(&state.db, &key).await {
-            Ok(Some(row)) => (
+        Some(key) => match state.keys.find_active(&state.db, &key).await {
+            Ok(Some(id)) => (
                 Tier::Authenticated,
-                format!("key:{}", row.id),
+                format!("key:{id}"),
                 state.config.authenticated_limit,
             ),
             Ok(None) => {

@@ -12,8 +12,12 @@ use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr};
 /// Opens a pool on `url` (`sqlite://file.db?mode=rwc`, `postgres://…`).
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let mut opts = ConnectOptions::new(url.to_string());
+    // Short waits: requests never wait on the database for data (it is in memory), and a
+    // key lookup or readiness check against a database that is down should fail fast.
     opts.sqlx_logging(false)
-        .max_connections(if url.starts_with("sqlite") { 4 } else { 16 });
+        .max_connections(if url.starts_with("sqlite") { 4 } else { 16 })
+        .connect_timeout(std::time::Duration::from_secs(3))
+        .acquire_timeout(std::time::Duration::from_secs(3));
     Database::connect(opts).await
 }
 

@@ -268,7 +268,7 @@ async fn a_hung_redis_costs_at_most_one_slow_request() {
     let cfg = ServeConfig {
         redis_url: Some(url.clone()),
         redis_prefix: "mds-test:hung".into(),
-        free_limit: 10_000,
+        free_limit: 100_000_000,
         ..ServeConfig::default()
     };
     let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;

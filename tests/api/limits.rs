@@ -226,6 +226,8 @@ async fn keys_raise_the_limit_until_revoked() {
     mds::store::keys::revoke(&db, &created.row.prefix)
         .await
         .unwrap();
+    // Key lookups are remembered for a few seconds: revocation takes effect within that.
+    tokio::time::sleep(mds::limits::keys::KEY_TTL + Duration::from_millis(200)).await;
     let res = app
         .client
         .get(app.url("/api/v1/sources"))
