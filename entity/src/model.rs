@@ -24,10 +24,17 @@ pub struct Model {
     pub tool_call: Option<bool>,
     pub average_score: Option<f64>,
     pub benchmarks_count: i32,
-    /// Cheapest current input price (USD per 1M tokens) over the model's offerings.
+    /// List input price (USD per 1M tokens): the creator's own API, else the median paid
+    /// offering; see `price_basis`.
     pub input_price: Option<f64>,
-    /// Output price of that same cheapest offering.
+    /// Output price of that same offering.
     pub output_price: Option<f64>,
+    /// `first_party` or `median`; `None` when the model has no paid price.
+    pub price_basis: Option<String>,
+    /// The provider of the cheapest paid offering (plans and free tiers excluded).
+    pub cheapest_provider: Option<String>,
+    pub cheapest_input_price: Option<f64>,
+    pub cheapest_output_price: Option<f64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -19,6 +19,9 @@ pub struct Model {
     pub as_of: Option<String>,
     /// Slug of the source dataset.
     pub source: String,
+    /// Who sells it: `first_party` (the creator's own API), `cloud`, `router`, `reseller`,
+    /// `plan` (a subscription) or `free_tier`.
+    pub kind: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -12,6 +12,8 @@ pub struct Model {
     pub models_count: i32,
     /// Number of models this organisation created.
     pub created_count: i32,
+    /// `creator`, `cloud`, `router`, `reseller` or `plan`.
+    pub kind: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

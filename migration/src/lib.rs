@@ -7,6 +7,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_create_catalog;
 mod m20261122_000002_create_api_keys;
+mod m20261122_000003_add_price_kinds;
 
 pub struct Migrator;
 
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261122_000001_create_catalog::Migration),
             Box::new(m20261122_000002_create_api_keys::Migration),
+            Box::new(m20261122_000003_add_price_kinds::Migration),
         ]
     }
 }

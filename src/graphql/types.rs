@@ -175,13 +175,30 @@ impl Model {
     async fn benchmarks_count(&self) -> i32 {
         self.0.benchmarks_count
     }
-    /// Cheapest current input price over its offerings, USD per 1M tokens; null when unknown.
+    /// List input price, USD per 1M tokens: the creator's own API (`priceBasis:
+    /// first_party`), else the median paid offering (`median`); null when no paid price is
+    /// known, 0 when the creator offers the model free.
     async fn input_price(&self) -> Option<f64> {
         self.0.input_price
     }
-    /// Output price of that cheapest offering.
+    /// List output price (the same offering as `inputPrice`).
     async fn output_price(&self) -> Option<f64> {
         self.0.output_price
+    }
+    /// How the list price was chosen: `first_party` or `median`; null without a price.
+    async fn price_basis(&self) -> Option<&str> {
+        self.0.price_basis.as_deref()
+    }
+    /// The cheapest paid offering (plans and free tiers excluded); null when none.
+    async fn cheapest(&self, ctx: &Context<'_>) -> Result<Option<Cheapest>> {
+        let Some(p) = &self.0.cheapest_provider else {
+            return Ok(None);
+        };
+        Ok(catalog(ctx)?.provider(p).cloned().map(|provider| Cheapest {
+            provider: Provider(provider),
+            input_price: self.0.cheapest_input_price,
+            output_price: self.0.cheapest_output_price,
+        }))
     }
     /// Other names the model is known by; each resolves to this model.
     async fn aliases(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
@@ -228,6 +245,14 @@ impl Model {
     }
 }
 
+/// A model's cheapest paid offering.
+#[derive(SimpleObject)]
+pub struct Cheapest {
+    pub provider: Provider,
+    pub input_price: Option<f64>,
+    pub output_price: Option<f64>,
+}
+
 /// A model's price at one provider. Prices are USD per 1M tokens; null is unknown, 0 is free.
 pub struct Offering(pub Row<offering::Model>);
 
@@ -246,6 +271,11 @@ impl Offering {
     /// The identifier the provider's API uses.
     async fn provider_model_id(&self) -> &str {
         &self.0.provider_model_id
+    }
+    /// Who sells it: `first_party` (the creator's own API), `cloud`, `router`, `reseller`,
+    /// `plan` (a subscription) or `free_tier`.
+    async fn kind(&self) -> &str {
+        &self.0.kind
     }
     async fn input_price(&self) -> Option<f64> {
         self.0.input_price
@@ -329,6 +359,10 @@ impl Provider {
     }
     async fn website(&self) -> Option<&str> {
         self.0.website.as_deref()
+    }
+    /// `creator` (a model creator's own API), `cloud`, `router`, `reseller` or `plan`.
+    async fn kind(&self) -> &str {
+        &self.0.kind
     }
     /// Number of models the provider offers.
     async fn models_count(&self) -> i32 {

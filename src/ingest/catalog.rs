@@ -1,12 +1,12 @@
 //! Turns resolved records into the snapshot's tables: merged model metadata, providers,
-//! aliases, the sources table, and the derived figures (cheapest price, average score,
-//! counts), then sorts everything so the output is reproducible.
+//! aliases, the sources table, and the derived figures (list and cheapest prices through
+//! [`prices`], average score, counts), then sorts everything so the output is reproducible.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use entity::{model, model_alias, provider, source};
 
-use super::{ModelRecord, Resolved, names};
+use super::{ModelRecord, Resolved, names, prices};
 use crate::snapshot::Snapshot;
 
 /// What a source says about a provider.
@@ -29,34 +29,6 @@ pub fn canonical_provider(id: &str) -> String {
     };
     names::slugify(mapped)
 }
-
-/// Display names of model creators that no source lists as a provider.
-const CREATOR_NAMES: &[(&str, &str, &str)] = &[
-    ("ai21", "AI21 Labs", "https://www.ai21.com"),
-    ("alibaba", "Alibaba", "https://www.alibabacloud.com"),
-    (
-        "amazon",
-        "Amazon",
-        "https://aws.amazon.com/ai/generative-ai/nova/",
-    ),
-    ("anthropic", "Anthropic", "https://www.anthropic.com"),
-    ("cohere", "Cohere", "https://cohere.com"),
-    ("deepseek", "DeepSeek", "https://www.deepseek.com"),
-    ("google", "Google", "https://ai.google.dev"),
-    ("meta", "Meta", "https://www.llama.com"),
-    ("microsoft", "Microsoft", "https://azure.microsoft.com"),
-    ("minimax", "MiniMax", "https://www.minimax.io"),
-    ("mistral", "Mistral AI", "https://mistral.ai"),
-    ("moonshotai", "Moonshot AI", "https://www.moonshot.ai"),
-    ("nvidia", "NVIDIA", "https://www.nvidia.com"),
-    ("openai", "OpenAI", "https://openai.com"),
-    ("perplexity", "Perplexity", "https://www.perplexity.ai"),
-    ("stepfun", "StepFun", "https://www.stepfun.com"),
-    ("tencent", "Tencent", "https://hunyuan.tencent.com"),
-    ("xai", "xAI", "https://x.ai"),
-    ("xiaomi", "Xiaomi", "https://mimo.xiaomi.com"),
-    ("zhipuai", "Zhipu AI", "https://www.zhipuai.cn"),
-];
 
 /// Every source the ingest knows, with provenance and licence.
 pub const SOURCES: &[(&str, &str, &str, &str, &str, &str)] = &[
@@ -195,6 +167,10 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         benchmarks_count: 0,
         input_price: None,
         output_price: None,
+        price_basis: None,
+        cheapest_provider: None,
+        cheapest_input_price: None,
+        cheapest_output_price: None,
     }
 }
 
@@ -204,6 +180,7 @@ pub fn finish(
     resolved: Resolved,
     meta: BTreeMap<String, ProviderMeta>,
     exclude: &BTreeSet<String>,
+    tables: &prices::Tables,
 ) {
     snapshot.models = resolved
         .models
@@ -229,6 +206,7 @@ pub fn finish(
                 website: m.website,
                 models_count: 0,
                 created_count: 0,
+                kind: String::new(),
             };
             (slug, p)
         })
@@ -238,16 +216,18 @@ pub fn finish(
         .iter()
         .filter_map(|m| m.creator_slug.clone())
         .collect();
+    // Creators no source lists as a provider take their name from the creators table.
     for c in creators {
-        let known = CREATOR_NAMES.iter().find(|(s, _, _)| *s == c);
+        let known = tables.creators.get(&c);
         providers
             .entry(c.clone())
             .or_insert_with(|| provider::Model {
                 slug: c.clone(),
-                name: known.map_or_else(|| c.clone(), |k| k.1.to_string()),
-                website: known.map(|k| k.2.to_string()),
+                name: known.map_or_else(|| c.clone(), |k| k.name.clone()),
+                website: known.map(|k| k.website.clone()),
                 models_count: 0,
                 created_count: 0,
+                kind: String::new(),
             });
     }
     snapshot.providers = providers.into_values().collect();
@@ -264,7 +244,7 @@ pub fn finish(
         .filter(|s| !exclude.contains(*s))
         .collect();
     snapshot.sources = used.into_iter().filter_map(source_row).collect();
-    derive(snapshot);
+    derive(snapshot, tables);
 }
 
 /// Mean of `values` rounded to 2 decimals, `None` when empty.
@@ -279,7 +259,7 @@ pub fn mean2(values: &[f64]) -> Option<f64> {
 /// Computes every derived figure and sorts every table: cheapest current price per model,
 /// average score and benchmark counts per model and agent, model counts per provider and
 /// benchmark, and row ids in sorted order.
-pub fn derive(s: &mut Snapshot) {
+pub fn derive(s: &mut Snapshot, tables: &prices::Tables) {
     s.offerings
         .sort_by(|a, b| (&a.model_slug, &a.provider_slug).cmp(&(&b.model_slug, &b.provider_slug)));
     s.price_history.sort_by(|a, b| {
@@ -331,32 +311,8 @@ pub fn derive(s: &mut Snapshot) {
         x.id = i as i64 + 1;
     }
 
-    // Cheapest current offering by input price (ties: output price, then provider). Offerings
-    // at 0/0 are subscription plans or free tiers: they count only where no paid one exists.
-    let paid: BTreeSet<&str> = s
-        .offerings
-        .iter()
-        .filter(|o| o.input_price.unwrap_or(0.0) > 0.0 || o.output_price.unwrap_or(0.0) > 0.0)
-        .map(|o| o.model_slug.as_str())
-        .collect();
-    let mut cheapest: BTreeMap<&str, (f64, Option<f64>)> = BTreeMap::new();
-    for o in &s.offerings {
-        let Some(input) = o.input_price else { continue };
-        let free = input == 0.0 && o.output_price.unwrap_or(0.0) == 0.0;
-        if free && paid.contains(o.model_slug.as_str()) {
-            continue;
-        }
-        let better = match cheapest.get(o.model_slug.as_str()) {
-            None => true,
-            Some((i, out)) => {
-                input < *i
-                    || (input == *i && o.output_price.unwrap_or(f64::MAX) < out.unwrap_or(f64::MAX))
-            }
-        };
-        if better {
-            cheapest.insert(&o.model_slug, (input, o.output_price));
-        }
-    }
+    // Offering kinds, list prices, cheapest offerings, prices to 6 significant digits.
+    prices::apply(s, tables);
     let in_average: BTreeSet<String> = s
         .benchmarks
         .iter()
@@ -377,11 +333,6 @@ pub fn derive(s: &mut Snapshot) {
             .insert(&x.model_slug);
     }
     for m in &mut s.models {
-        let (input, output) = cheapest
-            .get(m.slug.as_str())
-            .map_or((None, None), |(i, o)| (Some(*i), *o));
-        m.input_price = input;
-        m.output_price = output;
         let (avg, count) = model_scores
             .get(m.slug.as_str())
             .map_or((None, 0), |(v, b)| (mean2(v), b.len()));

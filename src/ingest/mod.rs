@@ -12,6 +12,7 @@ pub mod genai_prices;
 pub mod history;
 pub mod models_dev;
 pub mod names;
+pub mod prices;
 pub mod report;
 pub mod scores;
 
@@ -163,7 +164,14 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     snapshot.agent_models = attached.agent_models;
     snapshot.agent_scores = attached.agent_scores;
 
-    catalog::finish(&mut snapshot, resolved, provider_meta, &opts.exclude);
+    let tables = prices::Tables::checked_in().map_err(IngestError)?;
+    catalog::finish(
+        &mut snapshot,
+        resolved,
+        provider_meta,
+        &opts.exclude,
+        &tables,
+    );
     Ok((snapshot, report))
 }
 
@@ -365,6 +373,7 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
                 context_window: r.context,
                 as_of: r.as_of.clone(),
                 source: r.source.to_string(),
+                kind: String::new(),
             });
         }
     }

@@ -68,12 +68,28 @@ fn schemas() -> Value {
         ("benchmarks_count", json!({"type": "integer"})),
         ("input_price", nullable("number")),
         ("output_price", nullable("number")),
+        (
+            "price_basis",
+            json!({"oneOf": [{"type": "string", "enum": ["first_party", "median"]}, {"type": "null"}]}),
+        ),
+        (
+            "cheapest",
+            json!({"oneOf": [obj(&[
+                ("provider", named.clone()),
+                ("input_price", nullable("number")),
+                ("output_price", nullable("number")),
+            ]), {"type": "null"}]}),
+        ),
         ("aliases", array(s())),
     ]);
     let offering = obj(&[
         ("provider", named.clone()),
         ("model", s()),
         ("provider_model_id", s()),
+        (
+            "kind",
+            json!({"type": "string", "enum": ["first_party", "cloud", "router", "reseller", "plan", "free_tier"]}),
+        ),
         ("input_price", nullable("number")),
         ("output_price", nullable("number")),
         ("cache_read_price", nullable("number")),
@@ -107,6 +123,10 @@ fn schemas() -> Value {
         ("slug", s()),
         ("name", s()),
         ("website", nullable("string")),
+        (
+            "kind",
+            json!({"type": "string", "enum": ["creator", "cloud", "router", "reseller", "plan"]}),
+        ),
         ("models_count", json!({"type": "integer"})),
         ("created_count", json!({"type": "integer"})),
     ]);

@@ -179,7 +179,9 @@ macro_rules! model_summary {
   context_window: contextWindow max_output_tokens: maxOutputTokens
   input_modalities: inputModalities output_modalities: outputModalities
   average_score: averageScore benchmarks_count: benchmarksCount
-  input_price: inputPrice output_price: outputPrice aliases
+  input_price: inputPrice output_price: outputPrice price_basis: priceBasis
+  cheapest { provider { slug name } input_price: inputPrice output_price: outputPrice }
+  aliases
 }"
     };
 }
@@ -187,7 +189,7 @@ macro_rules! model_summary {
 macro_rules! offering {
     () => {
         "fragment OfferingFields on Offering {
-  provider { slug name } model provider_model_id: providerModelId
+  provider { slug name } model provider_model_id: providerModelId kind
   input_price: inputPrice output_price: outputPrice
   cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice
   currency unit context_window: contextWindow as_of: asOf source
@@ -217,7 +219,7 @@ macro_rules! agent {
 macro_rules! provider {
     () => {
         "fragment ProviderFields on Provider {
-  slug name website models_count: modelsCount created_count: createdCount
+  slug name website kind models_count: modelsCount created_count: createdCount
 }"
     };
 }

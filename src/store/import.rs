@@ -48,13 +48,15 @@ pub enum Outcome {
 /// Rows per INSERT, so the bound parameters stay under SQLite's and PostgreSQL's limits.
 const PARAMS_PER_STATEMENT: usize = 30_000;
 
-async fn insert_all<C, E, M>(db: &C, rows: Vec<M>, columns: usize) -> Result<(), DbErr>
+async fn insert_all<C, E, M>(db: &C, rows: Vec<M>) -> Result<(), DbErr>
 where
     C: ConnectionTrait,
     E: EntityTrait,
     M: IntoActiveModel<E::ActiveModel>,
     E::ActiveModel: ActiveModelTrait<Entity = E> + Send,
 {
+    // Every column is one bound parameter per row.
+    let columns = <E::Column as sea_orm::Iterable>::iter().count();
     let per_chunk = (PARAMS_PER_STATEMENT / columns.max(1)).max(1);
     let mut rows = rows
         .into_iter()
@@ -95,17 +97,17 @@ pub async fn import(db: &DatabaseConnection, bytes: &[u8]) -> Result<Outcome, Im
     source::Entity::delete_many().exec(&txn).await?;
     dataset::Entity::delete_many().exec(&txn).await?;
 
-    insert_all::<_, source::Entity, _>(&txn, s.sources, 8).await?;
-    insert_all::<_, provider::Entity, _>(&txn, s.providers, 5).await?;
-    insert_all::<_, model::Entity, _>(&txn, s.models, 18).await?;
-    insert_all::<_, model_alias::Entity, _>(&txn, s.aliases, 2).await?;
-    insert_all::<_, offering::Entity, _>(&txn, s.offerings, 11).await?;
-    insert_all::<_, price_history::Entity, _>(&txn, s.price_history, 10).await?;
-    insert_all::<_, benchmark::Entity, _>(&txn, s.benchmarks, 10).await?;
-    insert_all::<_, score::Entity, _>(&txn, s.scores, 8).await?;
-    insert_all::<_, agent::Entity, _>(&txn, s.agents, 7).await?;
-    insert_all::<_, agent_model::Entity, _>(&txn, s.agent_models, 2).await?;
-    insert_all::<_, agent_score::Entity, _>(&txn, s.agent_scores, 7).await?;
+    insert_all::<_, source::Entity, _>(&txn, s.sources).await?;
+    insert_all::<_, provider::Entity, _>(&txn, s.providers).await?;
+    insert_all::<_, model::Entity, _>(&txn, s.models).await?;
+    insert_all::<_, model_alias::Entity, _>(&txn, s.aliases).await?;
+    insert_all::<_, offering::Entity, _>(&txn, s.offerings).await?;
+    insert_all::<_, price_history::Entity, _>(&txn, s.price_history).await?;
+    insert_all::<_, benchmark::Entity, _>(&txn, s.benchmarks).await?;
+    insert_all::<_, score::Entity, _>(&txn, s.scores).await?;
+    insert_all::<_, agent::Entity, _>(&txn, s.agents).await?;
+    insert_all::<_, agent_model::Entity, _>(&txn, s.agent_models).await?;
+    insert_all::<_, agent_score::Entity, _>(&txn, s.agent_scores).await?;
     let row = dataset::Model {
         id: 1,
         version,
@@ -113,7 +115,7 @@ pub async fn import(db: &DatabaseConnection, bytes: &[u8]) -> Result<Outcome, Im
         built_at: s.built_at,
         imported_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
     };
-    insert_all::<_, dataset::Entity, _>(&txn, vec![row], 5).await?;
+    insert_all::<_, dataset::Entity, _>(&txn, vec![row]).await?;
     txn.commit().await?;
     Ok(Outcome::Imported { version })
 }

@@ -12,4 +12,5 @@ mod hostile;
 mod ingest;
 mod limits;
 mod ops;
+mod prices;
 mod rest;

@@ -1,0 +1,375 @@
+//! Price rules (API.md §2, §8.2): who sells each offering, which price is a model's
+//! headline, and how every price is written.
+//!
+//! Two reviewed tables, checked in under `data/`, drive them before any heuristic:
+//! `creators.csv` (each creator with its display name, website and first-party provider
+//! ids: `meta` ↔ `llama`, `zhipuai` ↔ `zhipuai zai`) and `provider_kinds.csv` (providers
+//! that are clouds, routers or subscription plans; any other provider is a reseller).
+//!
+//! - An offering's `kind`: `first_party` when its provider is one of the model creator's
+//!   own; else `free_tier` when it costs 0/0; else the provider's kind.
+//! - A model's list price (`input_price`/`output_price`): its creator's own paid (or free)
+//!   price, `price_basis: first_party`; without one, the offering at the median input price
+//!   among paid cloud, router and reseller offerings (the lower middle one when their
+//!   number is even), `price_basis: median`. Plans and free tiers never set it.
+//! - `cheapest`: the paid cloud, router, reseller or first-party offering with the lowest
+//!   input price (then output price, then provider slug).
+//! - Every price has at most 6 significant digits (`14.993999999999998` → `14.994`).
+
+use std::collections::BTreeMap;
+
+use entity::offering;
+
+use crate::snapshot::Snapshot;
+
+/// One row of `data/creators.csv`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Creator {
+    pub slug: String,
+    pub name: String,
+    pub website: String,
+    /// Provider slugs that are this creator's own API.
+    pub first_party: Vec<String>,
+}
+
+/// The reviewed tables.
+#[derive(Debug, Clone, Default)]
+pub struct Tables {
+    pub creators: BTreeMap<String, Creator>,
+    /// Provider slug → `cloud`, `router` or `plan`.
+    pub provider_kinds: BTreeMap<String, String>,
+}
+
+const CREATORS_CSV: &str = include_str!("../../data/creators.csv");
+const PROVIDER_KINDS_CSV: &str = include_str!("../../data/provider_kinds.csv");
+
+impl Tables {
+    /// The tables checked in with this build.
+    pub fn checked_in() -> Result<Self, String> {
+        Self::parse(CREATORS_CSV, PROVIDER_KINDS_CSV)
+    }
+
+    pub fn parse(creators: &str, kinds: &str) -> Result<Self, String> {
+        let mut t = Self::default();
+        let mut r = csv::Reader::from_reader(creators.as_bytes());
+        for row in r.records() {
+            let row = row.map_err(|e| format!("creators.csv: {e}"))?;
+            let field = |i: usize| row.get(i).unwrap_or_default().trim().to_string();
+            let c = Creator {
+                slug: field(0),
+                name: field(1),
+                website: field(2),
+                first_party: field(3).split_whitespace().map(str::to_string).collect(),
+            };
+            if c.slug.is_empty() || c.name.is_empty() {
+                return Err(format!("creators.csv: incomplete row {row:?}"));
+            }
+            t.creators.insert(c.slug.clone(), c);
+        }
+        let mut r = csv::Reader::from_reader(kinds.as_bytes());
+        for row in r.records() {
+            let row = row.map_err(|e| format!("provider_kinds.csv: {e}"))?;
+            let (p, k) = (
+                row.get(0).unwrap_or_default().trim(),
+                row.get(1).unwrap_or_default().trim(),
+            );
+            if !matches!(k, "cloud" | "router" | "plan") {
+                return Err(format!("provider_kinds.csv: {p} has unknown kind {k:?}"));
+            }
+            t.provider_kinds.insert(p.to_string(), k.to_string());
+        }
+        Ok(t)
+    }
+
+    fn is_first_party(&self, creator: Option<&str>, provider: &str) -> bool {
+        creator
+            .and_then(|c| self.creators.get(c))
+            .is_some_and(|c| c.first_party.iter().any(|p| p == provider))
+    }
+
+    /// What a provider is: its listed kind, else `creator` for a creator's own API, else
+    /// `reseller`.
+    pub fn provider_kind(&self, provider: &str) -> &str {
+        if let Some(k) = self.provider_kinds.get(provider) {
+            return k;
+        }
+        if self
+            .creators
+            .values()
+            .any(|c| c.first_party.iter().any(|p| p == provider))
+        {
+            return "creator";
+        }
+        "reseller"
+    }
+
+    /// Who sells an offering.
+    pub fn offering_kind(&self, creator: Option<&str>, o: &offering::Model) -> String {
+        if self.is_first_party(creator, &o.provider_slug) {
+            return "first_party".into();
+        }
+        let free = o.input_price.unwrap_or(0.0) == 0.0 && o.output_price.unwrap_or(0.0) == 0.0;
+        match self.provider_kind(&o.provider_slug) {
+            "plan" => "plan".into(),
+            _ if free => "free_tier".into(),
+            "creator" => "reseller".into(),
+            k => k.to_string(),
+        }
+    }
+}
+
+/// `x` with at most 6 significant digits, as a price is published.
+pub fn six_digits(x: f64) -> f64 {
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    format!("{x:.5e}").parse().unwrap_or(x)
+}
+
+fn round_all(s: &mut Snapshot) {
+    let r = |p: &mut Option<f64>| *p = p.map(six_digits);
+    for o in &mut s.offerings {
+        r(&mut o.input_price);
+        r(&mut o.output_price);
+        r(&mut o.cache_read_price);
+        r(&mut o.cache_write_price);
+    }
+    for h in &mut s.price_history {
+        r(&mut h.input_price);
+        r(&mut h.output_price);
+        r(&mut h.cache_read_price);
+        r(&mut h.cache_write_price);
+    }
+}
+
+fn paid(o: &offering::Model) -> bool {
+    o.input_price.unwrap_or(0.0) > 0.0 || o.output_price.unwrap_or(0.0) > 0.0
+}
+
+/// Rounds every price, sets every offering's and provider's kind, and every model's list
+/// price, price basis and cheapest offering.
+pub fn apply(s: &mut Snapshot, t: &Tables) {
+    round_all(s);
+    let creator_of: BTreeMap<String, Option<String>> = s
+        .models
+        .iter()
+        .map(|m| (m.slug.clone(), m.creator_slug.clone()))
+        .collect();
+    for o in &mut s.offerings {
+        let creator = creator_of.get(&o.model_slug).cloned().flatten();
+        o.kind = t.offering_kind(creator.as_deref(), o);
+    }
+    for p in &mut s.providers {
+        p.kind = if t.creators.contains_key(&p.slug) && t.provider_kind(&p.slug) == "reseller" {
+            "creator".into()
+        } else {
+            t.provider_kind(&p.slug).to_string()
+        };
+    }
+    let mut by_model: BTreeMap<&str, Vec<&offering::Model>> = BTreeMap::new();
+    for o in &s.offerings {
+        by_model.entry(o.model_slug.as_str()).or_default().push(o);
+    }
+    let order = |a: &&offering::Model, b: &&offering::Model| {
+        let key = |o: &offering::Model| {
+            (
+                o.input_price.unwrap_or(f64::MAX),
+                o.output_price.unwrap_or(f64::MAX),
+            )
+        };
+        let (ka, kb) = (key(a), key(b));
+        ka.0.total_cmp(&kb.0)
+            .then(ka.1.total_cmp(&kb.1))
+            .then_with(|| a.provider_slug.cmp(&b.provider_slug))
+    };
+    for m in &mut s.models {
+        let offers = by_model.get(m.slug.as_str()).cloned().unwrap_or_default();
+        // The creator's own API, in the order its provider ids are listed.
+        let first_party = m
+            .creator_slug
+            .as_deref()
+            .and_then(|c| t.creators.get(c))
+            .and_then(|c| {
+                c.first_party.iter().find_map(|p| {
+                    offers
+                        .iter()
+                        .find(|o| &o.provider_slug == p && o.input_price.is_some())
+                })
+            });
+        let mut market: Vec<&offering::Model> = offers
+            .iter()
+            .filter(|o| {
+                paid(o)
+                    && o.input_price.is_some()
+                    && matches!(
+                        o.kind.as_str(),
+                        "cloud" | "router" | "reseller" | "first_party"
+                    )
+            })
+            .copied()
+            .collect();
+        market.sort_by(order);
+        let (basis, list) = match first_party {
+            Some(o) => (Some("first_party"), Some(*o)),
+            None => {
+                let resale: Vec<&offering::Model> = market
+                    .iter()
+                    .filter(|o| o.kind != "first_party")
+                    .copied()
+                    .collect();
+                let mid = resale.len().saturating_sub(1) / 2;
+                (resale.get(mid).map(|_| "median"), resale.get(mid).copied())
+            }
+        };
+        m.price_basis = basis.map(str::to_string);
+        m.input_price = list.and_then(|o| o.input_price);
+        m.output_price = list.and_then(|o| o.output_price);
+        let cheapest = market.first();
+        m.cheapest_provider = cheapest.map(|o| o.provider_slug.clone());
+        m.cheapest_input_price = cheapest.and_then(|o| o.input_price);
+        m.cheapest_output_price = cheapest.and_then(|o| o.output_price);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use entity::model;
+
+    fn tables() -> Tables {
+        Tables::parse(
+            "creator,name,website,first_party_providers\nanthropic,Anthropic,https://a,anthropic\nmeta,Meta,https://m,llama\n",
+            "provider,kind\nopenrouter,router\namazon-bedrock,cloud\ngithub-copilot,plan\n",
+        )
+        .unwrap()
+    }
+
+    fn offer(model: &str, provider: &str, input: f64, output: f64) -> offering::Model {
+        offering::Model {
+            id: 0,
+            model_slug: model.into(),
+            provider_slug: provider.into(),
+            provider_model_id: model.into(),
+            input_price: Some(input),
+            output_price: Some(output),
+            cache_read_price: None,
+            cache_write_price: None,
+            context_window: None,
+            as_of: None,
+            source: "test".into(),
+            kind: String::new(),
+        }
+    }
+
+    fn model(slug: &str, creator: &str) -> model::Model {
+        model::Model {
+            slug: slug.into(),
+            name: slug.into(),
+            creator_slug: Some(creator.into()),
+            category: "llm".into(),
+            family: None,
+            open_source: None,
+            release_date: None,
+            context_window: None,
+            max_output_tokens: None,
+            input_modalities: String::new(),
+            output_modalities: String::new(),
+            reasoning: None,
+            tool_call: None,
+            average_score: None,
+            benchmarks_count: 0,
+            input_price: None,
+            output_price: None,
+            price_basis: None,
+            cheapest_provider: None,
+            cheapest_input_price: None,
+            cheapest_output_price: None,
+        }
+    }
+
+    #[test]
+    fn prices_keep_six_significant_digits() {
+        assert_eq!(six_digits(14.993999999999998), 14.994);
+        assert_eq!(six_digits(0.30000000000000004), 0.3);
+        assert_eq!(six_digits(2.5), 2.5);
+        assert_eq!(six_digits(0.000123456789), 0.000123457);
+        assert_eq!(six_digits(0.0), 0.0);
+    }
+
+    #[test]
+    fn the_creator_s_price_is_the_list_price_and_resellers_are_cheapest() {
+        let mut s = Snapshot {
+            models: vec![model("claude-x", "anthropic"), model("llama-x", "meta")],
+            offerings: vec![
+                offer("claude-x", "anthropic", 3.0, 15.0),
+                offer("claude-x", "tiny-reseller", 0.43, 2.14),
+                offer("claude-x", "amazon-bedrock", 3.0, 15.0),
+                offer("claude-x", "github-copilot", 0.0, 0.0),
+                offer("claude-x", "openrouter", 0.0, 0.0),
+                offer("llama-x", "a", 0.2, 0.2),
+                offer("llama-x", "b", 0.9, 0.9),
+                offer("llama-x", "c", 0.5, 0.6),
+                offer("llama-x", "openrouter", 0.0, 0.0),
+            ],
+            ..Snapshot::default()
+        };
+        apply(&mut s, &tables());
+        let kinds: Vec<&str> = s.offerings.iter().map(|o| o.kind.as_str()).collect();
+        assert_eq!(
+            kinds,
+            [
+                "first_party",
+                "reseller",
+                "cloud",
+                "plan",
+                "free_tier",
+                "reseller",
+                "reseller",
+                "reseller",
+                "free_tier"
+            ]
+        );
+        let claude = &s.models[0];
+        assert_eq!(
+            (claude.input_price, claude.output_price),
+            (Some(3.0), Some(15.0))
+        );
+        assert_eq!(claude.price_basis.as_deref(), Some("first_party"));
+        assert_eq!(claude.cheapest_provider.as_deref(), Some("tiny-reseller"));
+        assert_eq!(claude.cheapest_input_price, Some(0.43));
+        // No first-party offering: the median paid offering; free tiers never count.
+        let llama = &s.models[1];
+        assert_eq!(llama.price_basis.as_deref(), Some("median"));
+        assert_eq!(
+            (llama.input_price, llama.output_price),
+            (Some(0.5), Some(0.6))
+        );
+        assert_eq!(llama.cheapest_provider.as_deref(), Some("a"));
+    }
+
+    #[test]
+    fn a_model_offered_only_free_has_no_list_price() {
+        let mut s = Snapshot {
+            models: vec![model("llama-y", "meta")],
+            offerings: vec![offer("llama-y", "openrouter", 0.0, 0.0)],
+            ..Snapshot::default()
+        };
+        apply(&mut s, &tables());
+        let m = &s.models[0];
+        assert_eq!((m.input_price, m.price_basis.as_deref()), (None, None));
+        assert_eq!(m.cheapest_provider, None);
+    }
+
+    #[test]
+    fn the_checked_in_tables_parse() {
+        let t = Tables::checked_in().unwrap();
+        assert!(
+            t.creators["meta"]
+                .first_party
+                .contains(&"llama".to_string())
+        );
+        assert_eq!(t.provider_kind("openrouter"), "router");
+        assert_eq!(t.provider_kind("openai"), "creator");
+        assert_eq!(t.provider_kind("somewhere"), "reseller");
+    }
+}
