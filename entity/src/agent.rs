@@ -12,6 +12,9 @@ pub struct Model {
     pub date: Option<String>,
     pub average_score: Option<f64>,
     pub benchmarks_count: i32,
+    /// As for models: fitted jointly with them.
+    pub capability_index: Option<f64>,
+    pub capability_index_se: Option<f64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -17,6 +17,12 @@ pub struct Model {
     pub source_url: String,
     pub source: String,
     pub models_count: i32,
+    /// Why the benchmark does or does not enter `average_score` (the reviewed table).
+    pub average_reason: String,
+    /// Capability (index scale) at which half its tasks are solved; `None` outside the fit.
+    pub difficulty: Option<f64>,
+    /// How sharply it separates capabilities near its difficulty (logit per index point).
+    pub slope: Option<f64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

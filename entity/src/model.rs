@@ -35,6 +35,11 @@ pub struct Model {
     pub cheapest_provider: Option<String>,
     pub cheapest_input_price: Option<f64>,
     pub cheapest_output_price: Option<f64>,
+    /// Latent capability fitted over every 0-100 headline score (see the ingest's
+    /// `capability` module), on the published scale; `None` with fewer than 2 such scores.
+    pub capability_index: Option<f64>,
+    /// Its standard error, in index points.
+    pub capability_index_se: Option<f64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -8,6 +8,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261122_000001_create_catalog;
 mod m20261122_000002_create_api_keys;
 mod m20261122_000003_add_price_kinds;
+mod m20261122_000004_add_capability;
 
 pub struct Migrator;
 
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_create_catalog::Migration),
             Box::new(m20261122_000002_create_api_keys::Migration),
             Box::new(m20261122_000003_add_price_kinds::Migration),
+            Box::new(m20261122_000004_add_capability::Migration),
         ]
     }
 }

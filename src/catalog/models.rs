@@ -28,6 +28,7 @@ pub enum ModelSort {
     Price,
     Name,
     Date,
+    Capability,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,12 +41,18 @@ impl ModelSort {
     /// The direction used when none is asked for: best score, cheapest, A→Z, newest.
     pub fn default_order(self) -> SortOrder {
         match self {
-            Self::Score | Self::Date => SortOrder::Desc,
+            Self::Score | Self::Date | Self::Capability => SortOrder::Desc,
             Self::Price | Self::Name => SortOrder::Asc,
         }
     }
 
-    const ALL: [ModelSort; 4] = [Self::Score, Self::Price, Self::Name, Self::Date];
+    const ALL: [ModelSort; 5] = [
+        Self::Score,
+        Self::Price,
+        Self::Name,
+        Self::Date,
+        Self::Capability,
+    ];
 
     fn compare(self, a: &model::Model, b: &model::Model, desc: bool) -> Ordering {
         match self {
@@ -56,6 +63,7 @@ impl ModelSort {
                 if desc { o.reverse() } else { o }
             }
             Self::Date => nulls_last(a.release_date.as_deref(), b.release_date.as_deref(), desc),
+            Self::Capability => nulls_last(a.capability_index, b.capability_index, desc),
         }
     }
 }

@@ -18,6 +18,8 @@ pub enum ModelSort {
     Name,
     /// Release date (default order: newest first).
     Date,
+    /// Capability index (default order: most capable first).
+    Capability,
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
@@ -98,6 +100,7 @@ async fn model_list(
         ModelSort::Price => CatalogSort::Price,
         ModelSort::Name => CatalogSort::Name,
         ModelSort::Date => CatalogSort::Date,
+        ModelSort::Capability => CatalogSort::Capability,
     };
     let order = match order {
         Some(SortOrder::Asc) => cat::SortOrder::Asc,

@@ -171,9 +171,19 @@ impl Model {
     async fn average_score(&self) -> Option<f64> {
         self.0.average_score
     }
-    /// Number of benchmarks the model has a headline score on.
+    /// Number of benchmarks averaged into `averageScore`.
     async fn benchmarks_count(&self) -> i32 {
         self.0.benchmarks_count
+    }
+    /// Capability fitted jointly over every 0-100 headline score of every model (GPT-4 =
+    /// 100, GPT-5 = 150); comparable whatever benchmarks each model was measured on; null
+    /// with fewer than 2 such scores.
+    async fn capability_index(&self) -> Option<f64> {
+        self.0.capability_index
+    }
+    /// Standard error of `capabilityIndex`, in index points.
+    async fn capability_index_se(&self) -> Option<f64> {
+        self.0.capability_index_se
     }
     /// List input price, USD per 1M tokens: the creator's own API (`priceBasis:
     /// first_party`), else the median paid offering (`median`); null when no paid price is
@@ -442,6 +452,18 @@ impl Benchmark {
     async fn models_count(&self) -> i32 {
         self.0.models_count
     }
+    /// Why the benchmark does or does not enter `averageScore`.
+    async fn average_reason(&self) -> &str {
+        &self.0.average_reason
+    }
+    /// Capability index at which half its tasks are solved; null outside the index fit.
+    async fn difficulty(&self) -> Option<f64> {
+        self.0.difficulty
+    }
+    /// How sharply it separates capabilities near its difficulty (logit per index point).
+    async fn slope(&self) -> Option<f64> {
+        self.0.slope
+    }
     /// Best headline scores on this benchmark (1-100, default 20).
     #[graphql(
         complexity = "limit.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
@@ -523,6 +545,13 @@ impl Agent {
     }
     async fn benchmarks_count(&self) -> i32 {
         self.0.benchmarks_count
+    }
+    /// Capability index fitted jointly with the models' (null with fewer than 2 scores).
+    async fn capability_index(&self) -> Option<f64> {
+        self.0.capability_index
+    }
+    async fn capability_index_se(&self) -> Option<f64> {
+        self.0.capability_index_se
     }
     /// Slugs of the models the agent ran on.
     async fn models(&self, ctx: &Context<'_>) -> Result<Vec<String>> {

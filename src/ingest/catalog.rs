@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use entity::{model, model_alias, provider, source};
 
-use super::{ModelRecord, Resolved, names, prices};
+use super::{ModelRecord, Resolved, capability, names, prices, review};
 use crate::snapshot::Snapshot;
 
 /// What a source says about a provider.
@@ -171,6 +171,8 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         cheapest_provider: None,
         cheapest_input_price: None,
         cheapest_output_price: None,
+        capability_index: None,
+        capability_index_se: None,
     }
 }
 
@@ -180,7 +182,7 @@ pub fn finish(
     resolved: Resolved,
     meta: BTreeMap<String, ProviderMeta>,
     exclude: &BTreeSet<String>,
-    tables: &prices::Tables,
+    tables: &Reviewed,
 ) {
     snapshot.models = resolved
         .models
@@ -218,7 +220,7 @@ pub fn finish(
         .collect();
     // Creators no source lists as a provider take their name from the creators table.
     for c in creators {
-        let known = tables.creators.get(&c);
+        let known = tables.prices.creators.get(&c);
         providers
             .entry(c.clone())
             .or_insert_with(|| provider::Model {
@@ -259,7 +261,27 @@ pub fn mean2(values: &[f64]) -> Option<f64> {
 /// Computes every derived figure and sorts every table: cheapest current price per model,
 /// average score and benchmark counts per model and agent, model counts per provider and
 /// benchmark, and row ids in sorted order.
-pub fn derive(s: &mut Snapshot, tables: &prices::Tables) {
+/// The reviewed tables the derived figures follow.
+#[derive(Debug, Clone)]
+pub struct Reviewed {
+    pub prices: prices::Tables,
+    pub benchmarks: BTreeMap<String, review::Review>,
+}
+
+impl Reviewed {
+    /// The tables checked in under `data/`.
+    pub fn checked_in() -> Result<Self, String> {
+        Ok(Self {
+            prices: prices::Tables::checked_in()?,
+            benchmarks: review::checked_in()?,
+        })
+    }
+}
+
+/// Fewest averaged scores a model or agent needs for an `average_score`.
+pub const MIN_AVERAGED: usize = 3;
+
+pub fn derive(s: &mut Snapshot, tables: &Reviewed) {
     s.offerings
         .sort_by(|a, b| (&a.model_slug, &a.provider_slug).cmp(&(&b.model_slug, &b.provider_slug)));
     s.price_history.sort_by(|a, b| {
@@ -312,7 +334,14 @@ pub fn derive(s: &mut Snapshot, tables: &prices::Tables) {
     }
 
     // Offering kinds, list prices, cheapest offerings, prices to 6 significant digits.
-    prices::apply(s, tables);
+    prices::apply(s, &tables.prices);
+    let unreviewed = review::apply(s, &tables.benchmarks);
+    if !unreviewed.is_empty() {
+        tracing::warn!(
+            ?unreviewed,
+            "benchmarks missing from data/benchmark_review.csv stay out of the average and the index"
+        );
+    }
     let in_average: BTreeSet<String> = s
         .benchmarks
         .iter()
@@ -333,11 +362,13 @@ pub fn derive(s: &mut Snapshot, tables: &prices::Tables) {
             .insert(&x.model_slug);
     }
     for m in &mut s.models {
-        let (avg, count) = model_scores
+        let averaged = model_scores
             .get(m.slug.as_str())
-            .map_or((None, 0), |(v, b)| (mean2(v), b.len()));
-        m.average_score = avg;
-        m.benchmarks_count = count as i32;
+            .map_or(&[][..], |(v, _)| v);
+        m.average_score = (averaged.len() >= MIN_AVERAGED)
+            .then(|| mean2(averaged))
+            .flatten();
+        m.benchmarks_count = averaged.len() as i32;
     }
     for b in &mut s.benchmarks {
         b.models_count = bench_models.get(&b.slug).map_or(0, |m| m.len() as i32);
@@ -351,11 +382,13 @@ pub fn derive(s: &mut Snapshot, tables: &prices::Tables) {
         }
     }
     for a in &mut s.agents {
-        let (avg, count) = agent_scores
+        let averaged = agent_scores
             .get(a.slug.as_str())
-            .map_or((None, 0), |(v, b)| (mean2(v), b.len()));
-        a.average_score = avg;
-        a.benchmarks_count = count as i32;
+            .map_or(&[][..], |(v, _)| v);
+        a.average_score = (averaged.len() >= MIN_AVERAGED)
+            .then(|| mean2(averaged))
+            .flatten();
+        a.benchmarks_count = averaged.len() as i32;
     }
     let mut offered: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for o in &s.offerings {
@@ -374,12 +407,97 @@ pub fn derive(s: &mut Snapshot, tables: &prices::Tables) {
         p.models_count = offered.get(p.slug.as_str()).map_or(0, |m| m.len() as i32);
         p.created_count = created.get(p.slug.as_str()).copied().unwrap_or(0) as i32;
     }
+    capabilities(s, &tables.benchmarks);
     s.built_at = s
         .sources
         .iter()
         .map(|x| x.snapshot_date.clone())
         .max()
         .unwrap_or_default();
+}
+
+/// Fits the capability index over every headline score on a 0–100 benchmark of the index
+/// (models and agents together) and writes it, with its standard error, on models and
+/// agents, and difficulty and slope on benchmarks.
+fn capabilities(s: &mut Snapshot, table: &BTreeMap<String, review::Review>) {
+    use capability::{Observation, Scale, round2};
+    let in_index = review::in_index(table);
+    let benches: Vec<String> = s
+        .benchmarks
+        .iter()
+        .filter(|b| in_index(&b.slug))
+        .map(|b| b.slug.clone())
+        .collect();
+    let bench_pos: BTreeMap<&str, usize> = benches
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (b.as_str(), i))
+        .collect();
+    let model_pos: BTreeMap<&str, usize> = s
+        .models
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (m.slug.as_str(), i))
+        .collect();
+    let agent_pos: BTreeMap<&str, usize> = s
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.slug.as_str(), s.models.len() + i))
+        .collect();
+    let rate = |x: f64| (x / 100.0).clamp(0.0, 1.0);
+    let mut obs: Vec<Observation> = Vec::new();
+    for x in s.scores.iter().filter(|x| x.is_headline) {
+        if let (Some(&subject), Some(&benchmark)) = (
+            model_pos.get(x.model_slug.as_str()),
+            bench_pos.get(x.benchmark_slug.as_str()),
+        ) {
+            obs.push(Observation {
+                subject,
+                benchmark,
+                rate: rate(x.score),
+            });
+        }
+    }
+    for x in s.agent_scores.iter().filter(|x| x.is_headline) {
+        if let (Some(&subject), Some(&benchmark)) = (
+            agent_pos.get(x.agent_slug.as_str()),
+            bench_pos.get(x.benchmark_slug.as_str()),
+        ) {
+            obs.push(Observation {
+                subject,
+                benchmark,
+                rate: rate(x.score),
+            });
+        }
+    }
+    let subjects = s.models.len() + s.agents.len();
+    let fit = capability::fit(&obs, subjects, benches.len());
+    let anchor = |slug: &str| model_pos.get(slug).and_then(|&i| fit.capability[i]);
+    let fitted: Vec<f64> = fit.capability.iter().flatten().copied().collect();
+    let scale = Scale::anchored(anchor("gpt-4-0613"), anchor("gpt-5-2025-08-07"), &fitted);
+    let publish = |i: usize| {
+        (
+            fit.capability[i].map(|c| round2(scale.index(c))),
+            fit.se[i].map(|e| round2(scale.scale * e)),
+        )
+    };
+    for (i, m) in s.models.iter_mut().enumerate() {
+        (m.capability_index, m.capability_index_se) = publish(i);
+    }
+    let offset = s.models.len();
+    for (i, a) in s.agents.iter_mut().enumerate() {
+        (a.capability_index, a.capability_index_se) = publish(offset + i);
+    }
+    for b in &mut s.benchmarks {
+        let i = bench_pos.get(b.slug.as_str()).copied();
+        b.difficulty = i
+            .and_then(|i| fit.difficulty[i])
+            .map(|d| round2(scale.index(d)));
+        b.slope = i
+            .and_then(|i| fit.slope[i])
+            .map(|a| prices::six_digits(a / scale.scale));
+    }
 }
 
 #[cfg(test)]

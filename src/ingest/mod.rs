@@ -7,6 +7,7 @@
 //! and stays reachable as an alias. Scores and history rows are attached afterwards through
 //! the alias index, and what cannot be attached is reported per source.
 
+pub mod capability;
 pub mod catalog;
 pub mod genai_prices;
 pub mod history;
@@ -14,6 +15,7 @@ pub mod models_dev;
 pub mod names;
 pub mod prices;
 pub mod report;
+pub mod review;
 pub mod scores;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -164,7 +166,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     snapshot.agent_models = attached.agent_models;
     snapshot.agent_scores = attached.agent_scores;
 
-    let tables = prices::Tables::checked_in().map_err(IngestError)?;
+    let tables = catalog::Reviewed::checked_in().map_err(IngestError)?;
     catalog::finish(
         &mut snapshot,
         resolved,

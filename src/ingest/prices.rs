@@ -284,6 +284,8 @@ mod tests {
             cheapest_provider: None,
             cheapest_input_price: None,
             cheapest_output_price: None,
+            capability_index: None,
+            capability_index_se: None,
         }
     }
 

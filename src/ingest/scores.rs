@@ -1285,6 +1285,9 @@ pub fn attach(
                     source_url: d.source_url.into(),
                     source: d.source.into(),
                     models_count: 0,
+                    average_reason: String::new(),
+                    difficulty: None,
+                    slope: None,
                 },
             )
         })
@@ -1336,6 +1339,9 @@ pub fn attach(
                 source_url: "https://models.dev".into(),
                 source: "models-dev".into(),
                 models_count: 0,
+                average_reason: String::new(),
+                difficulty: None,
+                slope: None,
             },
         );
     }
@@ -1411,6 +1417,8 @@ pub fn attach(
             date: None,
             average_score: None,
             benchmarks_count: 0,
+            capability_index: None,
+            capability_index_se: None,
         });
         e.organization = e.organization.take().or(a.organization);
         e.open_source = e.open_source.or(a.open_source);

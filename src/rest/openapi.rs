@@ -66,6 +66,8 @@ fn schemas() -> Value {
         ("output_modalities", array(s())),
         ("average_score", nullable("number")),
         ("benchmarks_count", json!({"type": "integer"})),
+        ("capability_index", nullable("number")),
+        ("capability_index_se", nullable("number")),
         ("input_price", nullable("number")),
         ("output_price", nullable("number")),
         (
@@ -118,6 +120,9 @@ fn schemas() -> Value {
         ("source_url", s()),
         ("source", s()),
         ("models_count", json!({"type": "integer"})),
+        ("average_reason", s()),
+        ("difficulty", nullable("number")),
+        ("slope", nullable("number")),
     ]);
     let provider = obj(&[
         ("slug", s()),
@@ -138,6 +143,8 @@ fn schemas() -> Value {
         ("date", nullable("string")),
         ("average_score", nullable("number")),
         ("benchmarks_count", json!({"type": "integer"})),
+        ("capability_index", nullable("number")),
+        ("capability_index_se", nullable("number")),
         ("models", array(s())),
         (
             "scores",

@@ -109,6 +109,7 @@ const SORT: &[(&str, &str)] = &[
     ("price", "PRICE"),
     ("name", "NAME"),
     ("date", "DATE"),
+    ("capability", "CAPABILITY"),
 ];
 const ORDER: &[(&str, &str)] = &[("asc", "ASC"), ("desc", "DESC")];
 const CATEGORY: &[(&str, &str)] = &[
@@ -124,13 +125,13 @@ const MODEL_LIST_PARAMS: &[Param] = &[
         "sort",
         "sort",
         Kind::Enum(SORT),
-        "Sort field: score, price, name or date.",
+        "Sort field: score (average score), price (list input price), name, date (release) or capability (capability index).",
     ),
     q(
         "order",
         "order",
         Kind::Enum(ORDER),
-        "asc or desc (default: score desc, price asc, name asc, date desc).",
+        "asc or desc (default: score desc, price asc, name asc, date desc, capability desc).",
     ),
     q(
         "provider",
@@ -179,6 +180,7 @@ macro_rules! model_summary {
   context_window: contextWindow max_output_tokens: maxOutputTokens
   input_modalities: inputModalities output_modalities: outputModalities
   average_score: averageScore benchmarks_count: benchmarksCount
+  capability_index: capabilityIndex capability_index_se: capabilityIndexSe
   input_price: inputPrice output_price: outputPrice price_basis: priceBasis
   cheapest { provider { slug name } input_price: inputPrice output_price: outputPrice }
   aliases
@@ -202,6 +204,7 @@ macro_rules! benchmark {
         "fragment BenchmarkFields on Benchmark {
   slug name category unit higher_is_better: higherIsBetter in_average: inAverage
   description source_url: sourceUrl source models_count: modelsCount
+  average_reason: averageReason difficulty slope
 }"
     };
 }
@@ -210,7 +213,8 @@ macro_rules! agent {
     () => {
         "fragment AgentFields on Agent {
   slug name organization open_source: openSource date
-  average_score: averageScore benchmarks_count: benchmarksCount models
+  average_score: averageScore benchmarks_count: benchmarksCount
+  capability_index: capabilityIndex capability_index_se: capabilityIndexSe models
   scores { benchmark { slug name } score as_of: asOf source }
 }"
     };

@@ -13,4 +13,5 @@ mod ingest;
 mod limits;
 mod ops;
 mod prices;
+mod rankings;
 mod rest;
