@@ -7,19 +7,20 @@ use mds::snapshot::Snapshot;
 
 use crate::helpers::{BACKENDS, Backend, fresh_database, raw_sources};
 
-fn run() -> Option<(Snapshot, ingest::Report)> {
-    let sources = raw_sources()?;
+fn run() -> (Snapshot, ingest::Report) {
+    let sources = raw_sources();
     let opts = Options {
         sources,
         price_changes: None,
         exclude: BTreeSet::new(),
     };
-    Some(ingest::run(&opts).expect("ingest of the real data"))
+    ingest::run(&opts).expect("ingest of the real data")
 }
 
 #[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn real_data_meets_the_coverage_floor() {
-    let Some((s, _)) = run() else { return };
+    let (s, _) = run();
     assert!(s.models.len() >= 1000, "{} models", s.models.len());
     assert!(s.providers.len() >= 30, "{} providers", s.providers.len());
     let priced = s
@@ -46,8 +47,9 @@ fn real_data_meets_the_coverage_floor() {
 }
 
 #[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn well_known_models_carry_the_published_prices() {
-    let Some((s, _)) = run() else { return };
+    let (s, _) = run();
     let offering = |model: &str, provider: &str| {
         s.offerings
             .iter()
@@ -111,8 +113,9 @@ fn well_known_models_carry_the_published_prices() {
 }
 
 #[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn prices_are_never_invented() {
-    let Some((s, _)) = run() else { return };
+    let (s, _) = run();
     for o in &s.offerings {
         assert!(!o.source.is_empty(), "offering without a source: {o:?}");
         assert!(
@@ -152,9 +155,10 @@ fn prices_are_never_invented() {
 }
 
 #[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn ingest_is_reproducible_and_the_committed_snapshot_is_current() {
-    let Some((a, _)) = run() else { return };
-    let Some((b, _)) = run() else { return };
+    let (a, _) = run();
+    let (b, _) = run();
     let (a, b) = (a.encode().unwrap(), b.encode().unwrap());
     assert_eq!(a, b, "same input must give byte-identical snapshots");
     assert!(
@@ -164,8 +168,9 @@ fn ingest_is_reproducible_and_the_committed_snapshot_is_current() {
 }
 
 #[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn excluding_a_source_leaves_it_out() {
-    let Some(sources) = raw_sources() else { return };
+    let sources = raw_sources();
     let opts = Options {
         sources,
         price_changes: None,
@@ -181,8 +186,9 @@ fn excluding_a_source_leaves_it_out() {
 }
 
 #[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn the_report_counts_rows_per_source() {
-    let Some((_, report)) = run() else { return };
+    let (_, report) = run();
     let history = &report.sources["genai-prices-history"];
     assert!(history.read > 1000);
     assert!(report.match_rate("genai-prices-history") > 0.9);
@@ -286,8 +292,9 @@ fn headline<'a>(s: &'a Snapshot, model: &str, benchmark: &str) -> &'a entity::sc
 }
 
 #[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn benchmark_data_meets_the_coverage_floor() {
-    let Some((s, _)) = run() else { return };
+    let (s, _) = run();
     assert!(
         s.benchmarks.len() >= 12,
         "{} benchmarks",
@@ -325,8 +332,9 @@ fn benchmark_data_meets_the_coverage_floor() {
 }
 
 #[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn scores_carry_the_published_values() {
-    let Some((s, _)) = run() else { return };
+    let (s, _) = run();
     // (model, benchmark, score, config, source) as published by each source.
     let cases: &[(&str, &str, f64, Option<&str>, &str)] = &[
         (
@@ -437,8 +445,9 @@ fn scores_carry_the_published_values() {
 }
 
 #[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn average_score_is_the_mean_of_in_average_headlines() {
-    let Some((s, _)) = run() else { return };
+    let (s, _) = run();
     let in_average: BTreeSet<&str> = s
         .benchmarks
         .iter()
