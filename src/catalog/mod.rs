@@ -10,6 +10,7 @@
 //! produce: nulls last, slug as the final tie-break), and the model list keeps one
 //! precomputed order per sort and direction, so a page is a filtered walk, never a sort.
 
+pub mod lookups;
 pub mod models;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -25,6 +26,17 @@ use sea_orm::{DatabaseConnection, DbErr};
 use crate::store::rows::{self, Rows};
 
 pub use models::{ModelFilter, ModelSort, SortOrder};
+
+/// The tables a user can read whole (bulk export), by their stored names.
+pub const TABLES: &[&str] = &[
+    "models",
+    "offerings",
+    "scores",
+    "price_history",
+    "benchmarks",
+    "providers",
+    "agents",
+];
 
 /// Rows are shared, never copied: a resolver holds an `Arc` to the row it shows.
 pub type Row<T> = Arc<T>;
@@ -76,6 +88,12 @@ pub struct Catalog {
     agent_scores: HashMap<String, Vec<Row<agent_score::Model>>>,
     /// Sources by slug.
     sources: Vec<source::Model>,
+    /// Lowercased identifier (provider model id, slug, alias, name) → model position.
+    lookup_index: HashMap<String, usize>,
+    /// Whole tables in id or slug order, for export.
+    all_offerings: Vec<Row<offering::Model>>,
+    all_history: Vec<Row<price_history::Model>>,
+    all_scores: Vec<Row<score::Model>>,
 }
 
 /// `a` before `b` with nulls last, whatever the direction of the non-null comparison.
@@ -143,7 +161,9 @@ impl Catalog {
         providers_by_name
             .sort_by_cached_key(|&i| (providers[i].name.to_lowercase(), providers[i].slug.clone()));
 
-        let offerings: Vec<Row<offering::Model>> = r.offerings.into_iter().map(Arc::new).collect();
+        let mut offerings: Vec<Row<offering::Model>> =
+            r.offerings.into_iter().map(Arc::new).collect();
+        offerings.sort_by_key(|o| o.id);
         let mut offerings_of = group(offerings.iter().cloned(), |o| o.model_slug.clone());
         for list in offerings_of.values_mut() {
             list.sort_by(|a, b| {
@@ -169,9 +189,10 @@ impl Catalog {
             |m| m.creator_slug.clone().unwrap_or_default(),
         );
 
-        let mut history_of = group(r.price_history.into_iter().map(Arc::new), |h| {
-            h.model_slug.clone()
-        });
+        let mut all_history: Vec<Row<price_history::Model>> =
+            r.price_history.into_iter().map(Arc::new).collect();
+        all_history.sort_by_key(|h| h.id);
+        let mut history_of = group(all_history.iter().cloned(), |h| h.model_slug.clone());
         for list in history_of.values_mut() {
             list.sort_by(|a, b| {
                 b.effective_from
@@ -188,7 +209,8 @@ impl Catalog {
             .enumerate()
             .map(|(i, b)| (b.slug.clone(), i))
             .collect();
-        let scores: Vec<Row<score::Model>> = r.scores.into_iter().map(Arc::new).collect();
+        let mut scores: Vec<Row<score::Model>> = r.scores.into_iter().map(Arc::new).collect();
+        scores.sort_by_key(|s| s.id);
         let mut scores_of = group(scores.iter().cloned(), |s| s.model_slug.clone());
         for list in scores_of.values_mut() {
             list.sort_by(|a, b| {
@@ -250,6 +272,7 @@ impl Catalog {
         sources.sort_by(|a, b| a.slug.cmp(&b.slug));
 
         let orders = models::Orders::build(&models);
+        let lookup_index = lookups::build(&models, &model_index, &alias_index, &offerings);
         Self {
             dataset: r.dataset,
             models,
@@ -276,6 +299,10 @@ impl Catalog {
             agents_of,
             agent_scores,
             sources,
+            lookup_index,
+            all_offerings: offerings,
+            all_history,
+            all_scores: scores,
         }
     }
 
@@ -366,6 +393,31 @@ impl Catalog {
 
     pub fn sources(&self) -> &[source::Model] {
         &self.sources
+    }
+
+    /// Models by slug.
+    pub fn all_models(&self) -> &[Row<model::Model>] {
+        &self.models
+    }
+
+    /// Providers by slug.
+    pub fn all_providers(&self) -> &[Row<provider::Model>] {
+        &self.providers
+    }
+
+    /// Offerings by id.
+    pub fn all_offerings(&self) -> &[Row<offering::Model>] {
+        &self.all_offerings
+    }
+
+    /// Price-history periods by id.
+    pub fn all_history(&self) -> &[Row<price_history::Model>] {
+        &self.all_history
+    }
+
+    /// Scores by id.
+    pub fn all_scores(&self) -> &[Row<score::Model>] {
+        &self.all_scores
     }
 
     /// The longest list of each kind whose length depends on the data, for query costing.

@@ -141,6 +141,43 @@ impl Query {
         Ok(catalog(ctx)?.model_or_alias(&slug).cloned().map(Model))
     }
 
+    /// The model any identifier refers to: a provider's model id (`openai/gpt-4o`,
+    /// `us.anthropic.claude-3-5-sonnet-20241022-v2:0`, `openai/gpt-4o:free`), a slug, an
+    /// alias or a display name, case-insensitively. Unlike the other single-item fields, an
+    /// unknown id is a NOT_FOUND error naming the closest models (a lookup by a foreign id
+    /// is answered most usefully by a suggestion).
+    async fn lookup_model(&self, ctx: &Context<'_>, id: String) -> Result<Model> {
+        let text = id.trim();
+        if text.is_empty() || text.chars().count() > 200 {
+            return Err(bad_input("id", "id must be 1 to 200 characters"));
+        }
+        let cat = catalog(ctx)?;
+        if let Some(m) = cat.lookup(text) {
+            return Ok(Model(m.clone()));
+        }
+        // The closest models: a search by the id's slug, shortened a segment at a time
+        // (`claude-sonnet-9` → `claude-sonnet`) until something matches.
+        let mut hint: String = crate::ingest::names::parse(text)
+            .slug
+            .chars()
+            .take(100)
+            .collect();
+        let mut closest = Vec::new();
+        while !hint.is_empty() && closest.is_empty() {
+            closest = cat.search_models(&hint, 0, 3).0;
+            hint.truncate(hint.rfind(['-', '.']).unwrap_or(0));
+        }
+        let closest: Vec<&str> = closest.iter().map(|m| m.slug.as_str()).collect();
+        Err(not_found(if closest.is_empty() {
+            format!("no model is known by the id {text:?}")
+        } else {
+            format!(
+                "no model is known by the id {text:?}; closest: {}",
+                closest.join(", ")
+            )
+        }))
+    }
+
     /// Models whose name, slug or alias matches `q`, ranked: exact, prefix, word prefix,
     /// substring; ties by average score.
     #[graphql(
@@ -188,7 +225,7 @@ impl Query {
             ));
         }
         let cat = catalog(ctx)?;
-        let resolved: Vec<_> = slugs.iter().map(|s| cat.model_or_alias(s)).collect();
+        let resolved: Vec<_> = slugs.iter().map(|s| cat.lookup(s)).collect();
         let unknown: Vec<&str> = slugs
             .iter()
             .zip(&resolved)

@@ -263,9 +263,10 @@ impl ResponseCache {
     }
 }
 
-/// Answers that are never stored: live state, not data.
+/// Answers that are never stored: live state, and exports (streamed, with ETags of their
+/// own).
 fn cacheable(path: &str) -> bool {
-    !matches!(path, "/healthz" | "/readyz" | "/metrics")
+    !matches!(path, "/healthz" | "/readyz" | "/metrics") && !path.starts_with("/api/v1/export/")
 }
 
 /// The cache key of a request read from `version`.

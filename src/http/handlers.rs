@@ -28,8 +28,8 @@ pub async fn rest(
     catalog: Option<Snapshot>,
     caller: Option<Caller>,
 ) -> Response {
-    let pairs: Vec<(String, String)> =
-        serde_urlencoded::from_str(query.as_deref().unwrap_or_default()).unwrap_or_default();
+    let raw_query = query.unwrap_or_default();
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&raw_query).unwrap_or_default();
     let prepared = match rest::prepare(ep, &path, &pairs) {
         Ok(p) => p,
         Err(p) => return p.into_response(),
@@ -47,9 +47,32 @@ pub async fn rest(
     )
     .await
     {
-        Ok(body) => Json(body).into_response(),
+        Ok(body) => {
+            let links = (ep.shape == table::Shape::List).then(|| {
+                let meta = &body["meta"];
+                rest::links::header(
+                    &s.config.public_url,
+                    &uri_path(ep.path, &path),
+                    &pairs,
+                    meta["page"].as_u64().unwrap_or(1),
+                    meta["total_pages"].as_u64().unwrap_or(0),
+                )
+            });
+            let mut res = Json(body).into_response();
+            if let Some(v) = links.and_then(|l| axum::http::HeaderValue::from_str(&l).ok()) {
+                res.headers_mut().insert(header::LINK, v);
+            }
+            res
+        }
         Err(p) => p.into_response(),
     }
+}
+
+/// The request path of an endpoint with its path parameters filled in.
+fn uri_path(template: &str, params: &HashMap<String, String>) -> String {
+    params.iter().fold(template.to_string(), |p, (k, v)| {
+        p.replace(&format!("{{{k}}}"), v)
+    })
 }
 
 pub async fn healthz() -> Json<Value> {

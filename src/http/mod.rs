@@ -5,6 +5,7 @@
 //! REST → rate limit (API paths only) → response cache, ETag and 304 → handlers.
 
 pub mod cache;
+pub mod exports;
 pub mod handlers;
 pub mod middleware;
 
@@ -76,6 +77,7 @@ pub fn router(state: AppState) -> Router {
         .route("/graphiql", get(handlers::graphiql))
         .route("/assets/graphiql/{file}", get(handlers::asset))
         .route("/api/v1/openapi.json", get(handlers::openapi))
+        .route("/api/v1/export/{file}", get(exports::export))
         .route("/docs", get(handlers::docs))
         .merge(api)
         .fallback(handlers::not_found)

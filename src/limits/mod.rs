@@ -190,7 +190,8 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
     }
     res.headers_mut().extend(headers);
     if tier == Tier::Free {
-        res.headers_mut().insert(
+        // Appended: list answers carry their paging links in `Link` too.
+        res.headers_mut().append(
             header::LINK,
             HeaderValue::from_static("</api/v1/sources>; rel=\"license\""),
         );

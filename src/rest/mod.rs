@@ -1,6 +1,7 @@
 //! The REST compatibility layer: validates the parameters of a row of [`table::ENDPOINTS`],
 //! runs its GraphQL document in-process, and wraps the result in the REST envelope.
 
+pub mod links;
 pub mod openapi;
 pub mod table;
 

@@ -303,6 +303,11 @@ pub fn document() -> Value {
         if ep.params.iter().any(|p| p.in_path) || ep.path.ends_with("compare") {
             responses["404"] = problem("Unknown slug (`not_found`)");
         }
+        if ep.path.ends_with("lookup") {
+            responses["404"] = problem(
+                "No model is known by that id (`not_found`; the detail names the closest models)",
+            );
+        }
         let op_id = ep
             .path
             .trim_start_matches("/api/v1/")
@@ -317,6 +322,7 @@ pub fn document() -> Value {
             }}),
         );
     }
+    paths.insert("/api/v1/export/{file}".to_string(), export_path());
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -336,6 +342,35 @@ pub fn document() -> Value {
         "security": [{}, {"apiKey": []}, {"bearer": []}],
         "paths": paths,
     })
+}
+
+/// The bulk export: not a GraphQL document, but a stream of a table's stored rows.
+fn export_path() -> Value {
+    let files: Vec<String> = crate::catalog::TABLES
+        .iter()
+        .flat_map(|t| [format!("{t}.csv"), format!("{t}.ndjson")])
+        .collect();
+    json!({"get": {
+        "operationId": "get_export",
+        "summary": "A whole table in one counted request (CSV with a header row, or one JSON object per line), streamed; columns are the table's stored fields",
+        "parameters": [{
+            "name": "file", "in": "path", "required": true,
+            "description": "`<table>.<format>`: tables models, offerings, scores, price_history, benchmarks, providers, agents; formats csv, ndjson.",
+            "schema": {"type": "string", "enum": files}
+        }],
+        "responses": {
+            "200": {"description": "The table", "content": {
+                "text/csv": {"schema": {"type": "string"}},
+                "application/x-ndjson": {"schema": {"type": "string"}}
+            }},
+            "304": {"description": "Not modified (If-None-Match matched the ETag)"},
+            "401": problem("The API key is unknown or revoked (`invalid_api_key`)"),
+            "404": problem("No such table or format (`not_found`)"),
+            "414": problem("The query string is longer than 2 KiB (`uri_too_long`)"),
+            "429": problem("Hourly limit reached (`rate_limited`); see Retry-After"),
+            "503": problem("A dependency is unavailable (`unavailable`)"),
+        }
+    }})
 }
 
 pub fn document_json() -> String {

@@ -260,6 +260,26 @@ pub const ENDPOINTS: &[Endpoint] = &[
         schema: "ModelSummary",
     },
     Endpoint {
+        path: "/api/v1/models/lookup",
+        summary: "The model any provider's model id, alias, slug or name refers to (case-insensitive); 404 naming the closest models otherwise",
+        document: doc!("query($id: String!) {
+  result: lookupModel(id: $id) {
+    ...ModelSummary family reasoning tool_call: toolCall agents
+    scores { benchmark { slug name } score config source as_of: asOf }
+    offerings { ...OfferingFields }
+  }
+}", model_summary!(), offering!()),
+        params: &[required(
+            "id",
+            "id",
+            Kind::Text,
+            "Any identifier of the model: `openai/gpt-4o`, `us.anthropic.claude-3-5-sonnet-20241022-v2:0`, `GPT-4o`, `openai/gpt-4o:free`.",
+        )],
+        shape: Shape::Item,
+        noun: "model",
+        schema: "ModelDetail",
+    },
+    Endpoint {
         path: "/api/v1/models/{slug}",
         summary: "One model with its scores and current offerings (aliases resolve)",
         document: doc!("query($slug: String!) {

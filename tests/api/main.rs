@@ -7,10 +7,12 @@ mod helpers;
 
 mod cache;
 mod catalog;
+mod exports;
 mod graphql;
 mod hostile;
 mod ingest;
 mod limits;
+mod lookups;
 mod ops;
 mod prices;
 mod rankings;

@@ -682,12 +682,17 @@ async fn responses_match_the_openapi_document() {
     assert_eq!(doc["openapi"], "3.1.0");
     assert_eq!(
         doc["paths"].as_object().unwrap().len(),
-        mds::rest::table::ENDPOINTS.len()
+        mds::rest::table::ENDPOINTS.len() + 1,
+        "every table row, and the bulk export"
     );
     let samples = [
         ("/api/v1/models", "/api/v1/models?limit=100"),
         ("/api/v1/models/search", "/api/v1/models/search?q=claude"),
         ("/api/v1/models/{slug}", "/api/v1/models/gpt-4o"),
+        (
+            "/api/v1/models/lookup",
+            "/api/v1/models/lookup?id=openai%2Fgpt-4o",
+        ),
         (
             "/api/v1/compare",
             "/api/v1/compare?models=gpt-4o,claude-3-5-sonnet",
@@ -749,6 +754,9 @@ async fn both_backends_serve_every_endpoint() {
             let path = match ep.path {
                 "/api/v1/compare" => "/api/v1/compare?models=gpt-4o,o3".to_string(),
                 "/api/v1/models/search" => "/api/v1/models/search?q=qwen".to_string(),
+                "/api/v1/models/lookup" => {
+                    "/api/v1/models/lookup?id=Qwen%2FQwen3.5-27B".to_string()
+                }
                 _ => path,
             };
             let (status, body) = app.get_json(&path).await;

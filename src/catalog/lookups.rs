@@ -1,0 +1,68 @@
+//! Lookups by any identifier a user may hold: a provider's model id (`openai/gpt-4o`,
+//! `us.anthropic.claude-3-5-sonnet-20241022-v2:0`, `claude-opus-4-1@20250805`), a router
+//! variant (`openai/gpt-4o:free`), a slug, an alias or a display name, case-insensitively.
+//!
+//! The index maps each lowercased identifier to one model, the most authoritative claim
+//! winning where two models share an identifier: a model's own slug, then its aliases, then
+//! first-party provider ids, then other providers' ids, then names. An identifier not in
+//! the index is parsed as the ingest parses source names (vendor and region prefixes,
+//! `:variants` and Bedrock revisions dropped) and looked up again by the slug that gives.
+
+use std::collections::HashMap;
+
+use entity::{model, offering};
+
+use super::{Catalog, Row};
+
+/// Builds the lookup index.
+pub fn build(
+    models: &[Row<model::Model>],
+    model_index: &HashMap<String, usize>,
+    alias_index: &HashMap<String, usize>,
+    offerings: &[Row<offering::Model>],
+) -> HashMap<String, usize> {
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut claim = |id: &str, pos: usize| {
+        index.entry(id.trim().to_lowercase()).or_insert(pos);
+    };
+    for (slug, &pos) in model_index {
+        claim(slug, pos);
+    }
+    for (alias, &pos) in alias_index {
+        claim(alias, pos);
+    }
+    for first_party in [true, false] {
+        for o in offerings
+            .iter()
+            .filter(|o| (o.kind == "first_party") == first_party)
+        {
+            if let Some(&pos) = model_index.get(&o.model_slug) {
+                claim(&o.provider_model_id, pos);
+                claim(&format!("{}/{}", o.provider_slug, o.provider_model_id), pos);
+            }
+        }
+    }
+    for (pos, m) in models.iter().enumerate() {
+        claim(&m.name, pos);
+    }
+    index
+}
+
+impl Catalog {
+    /// The model any identifier names, if one does.
+    pub fn lookup(&self, id: &str) -> Option<&Row<model::Model>> {
+        let lower = id.trim().to_lowercase();
+        if lower.is_empty() {
+            return None;
+        }
+        if let Some(&pos) = self.lookup_index.get(&lower) {
+            return self.models.get(pos);
+        }
+        let parsed = crate::ingest::names::parse(&lower);
+        self.model_or_alias(&parsed.slug).or_else(|| {
+            self.lookup_index
+                .get(&parsed.slug)
+                .and_then(|&p| self.models.get(p))
+        })
+    }
+}

@@ -1,0 +1,162 @@
+//! Bulk export: every table as CSV and NDJSON in one counted request, streamed, with an ETag.
+
+use crate::helpers::{Backend, TestApp};
+
+#[tokio::test]
+async fn every_table_exports_in_both_formats() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let catalog = app.state.catalog.snapshot();
+    for table in mds::catalog::TABLES {
+        let res = app.get(&format!("/api/v1/export/{table}.ndjson")).await;
+        assert_eq!(res.status().as_u16(), 200, "{table}");
+        assert_eq!(res.headers()["content-type"], "application/x-ndjson");
+        assert!(
+            res.headers()["link"]
+                .to_str()
+                .unwrap()
+                .contains("rel=\"license\"")
+        );
+        let text = res.text().await.unwrap();
+        let rows: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let expected = match *table {
+            "models" => catalog.all_models().len(),
+            "offerings" => catalog.all_offerings().len(),
+            "scores" => catalog.all_scores().len(),
+            "price_history" => catalog.all_history().len(),
+            "benchmarks" => catalog.benchmarks().len(),
+            "providers" => catalog.all_providers().len(),
+            _ => catalog.agents().len(),
+        };
+        assert_eq!(rows.len(), expected, "{table}");
+
+        let res = app.get(&format!("/api/v1/export/{table}.csv")).await;
+        assert_eq!(res.status().as_u16(), 200);
+        let tag = res.headers()["etag"].to_str().unwrap().to_string();
+        let body = res.text().await.unwrap();
+        let mut reader = csv::Reader::from_reader(body.as_bytes());
+        assert_eq!(reader.records().count(), expected, "{table}.csv");
+        let again = app
+            .client
+            .get(app.url(&format!("/api/v1/export/{table}.csv")))
+            .header("if-none-match", &tag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status().as_u16(), 304);
+    }
+    // Compressed (the compression layer reads the stream to its end), in both encodings.
+    for encoding in ["gzip", "br"] {
+        let res = app
+            .client
+            .get(app.url("/api/v1/export/models.ndjson"))
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.headers()["content-encoding"], encoding);
+        let bytes = res
+            .bytes()
+            .await
+            .expect("the whole compressed body arrives");
+        let mut text = String::new();
+        use std::io::Read;
+        match encoding {
+            "gzip" => flate2::read::GzDecoder::new(&bytes[..])
+                .read_to_string(&mut text)
+                .unwrap(),
+            _ => brotli::Decompressor::new(&bytes[..], 4096)
+                .read_to_string(&mut text)
+                .unwrap(),
+        };
+        assert_eq!(
+            text.lines().count(),
+            catalog.all_models().len(),
+            "{encoding}"
+        );
+    }
+    // A known model's row, as written.
+    let res = app.get("/api/v1/export/models.csv").await;
+    let body = res.text().await.unwrap();
+    let mut reader = csv::Reader::from_reader(body.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    let slug = headers.iter().position(|h| h == "slug").unwrap();
+    let price = headers.iter().position(|h| h == "input_price").unwrap();
+    let gpt4o = reader
+        .records()
+        .map(Result::unwrap)
+        .find(|r| &r[slug] == "gpt-4o-2024-11-20")
+        .unwrap();
+    assert_eq!(&gpt4o[price], "2.5");
+    for bad in ["nope.csv", "models.xml", "models", "..%2Fsecrets.csv"] {
+        let res = app.get(&format!("/api/v1/export/{bad}")).await;
+        assert_eq!(res.status().as_u16(), 404, "{bad}");
+        assert_eq!(res.headers()["content-type"], "application/problem+json");
+    }
+}
+
+#[tokio::test]
+async fn lists_carry_link_headers() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let res = app.get("/api/v1/models?limit=10&sort=name&page=2").await;
+    let links: Vec<String> = res
+        .headers()
+        .get_all("link")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect();
+    let all = links.join(", ");
+    for rel in ["first", "prev", "next", "last", "license"] {
+        assert!(
+            all.contains(&format!("rel=\"{rel}\"")),
+            "{rel} missing: {all}"
+        );
+    }
+    assert!(
+        all.contains("</api/v1/models?limit=10&sort=name&page=3>; rel=\"next\""),
+        "{all}"
+    );
+    let body: serde_json::Value = res.json().await.unwrap();
+    let last = body["meta"]["total_pages"].as_u64().unwrap();
+    assert!(all.contains(&format!("page={last}>; rel=\"last\"")));
+    // Authenticated callers get the paging links without the licence link.
+    let res = app.get("/api/v1/providers").await;
+    assert!(
+        res.headers()["link"]
+            .to_str()
+            .unwrap()
+            .contains("rel=\"first\"")
+    );
+}
+
+#[tokio::test]
+async fn browsers_may_send_any_request_header() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let res = app
+        .client
+        .request(reqwest::Method::OPTIONS, app.url("/api/v1/models"))
+        .header("origin", "https://app.example")
+        .header("access-control-request-method", "GET")
+        .header(
+            "access-control-request-headers",
+            "traceparent, x-request-id, apollographql-client-name",
+        )
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success());
+    let allowed = res.headers()["access-control-allow-headers"]
+        .to_str()
+        .unwrap()
+        .to_lowercase();
+    for h in ["traceparent", "x-request-id", "apollographql-client-name"] {
+        assert!(allowed.contains(h), "{h} not allowed: {allowed}");
+    }
+    let exposed = app.get("/api/v1/models").await.headers()["access-control-expose-headers"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(exposed.is_empty() || exposed.contains("link"));
+}
