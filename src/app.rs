@@ -14,7 +14,7 @@ use crate::config::{LogFormat, ServeConfig};
 use crate::graphql;
 use crate::limits::store::{Counters, RedisStore};
 use crate::metrics::Metrics;
-use crate::state::AppState;
+use crate::state::{AppState, Parts};
 use crate::{http, snapshot, store};
 
 pub struct App {
@@ -50,7 +50,7 @@ impl App {
         };
         let catalog = Arc::new(catalog::Shared::new(Catalog::load(&db).await?));
         let listener = TcpListener::bind(config.bind).await?;
-        let state = AppState {
+        let state = AppState::new(Parts {
             schema: graphql::build(),
             catalog,
             db,
@@ -61,7 +61,7 @@ impl App {
             )),
             config: Arc::new(config),
             metrics: Arc::new(Metrics::default()),
-        };
+        });
         Ok(Self { listener, state })
     }
 

@@ -11,9 +11,27 @@ use crate::graphql::MdsSchema;
 use crate::limits::store::Counters;
 use crate::metrics::Metrics;
 
-/// Shared by every request.
+/// Shared by every request. One `Arc`: every middleware layer and handler takes its own
+/// copy of the state per request, so a copy must cost one reference count, not one per part.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Parts>);
+
+impl AppState {
+    pub fn new(parts: Parts) -> Self {
+        Self(Arc::new(parts))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Parts;
+
+    fn deref(&self) -> &Parts {
+        &self.0
+    }
+}
+
+/// The parts of the state.
+pub struct Parts {
     /// The source of truth for imports, keys and the dataset version; never read per request
     /// for catalogue data.
     pub db: DatabaseConnection,
@@ -29,7 +47,7 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
 }
 
-impl AppState {
+impl Parts {
     /// The attribution added to Free-tier answers: every source of the snapshot being
     /// served, with its licence, and where to read more.
     pub fn attribution(&self, catalog: &catalog::Catalog) -> serde_json::Value {

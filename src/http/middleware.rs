@@ -13,8 +13,11 @@ use crate::limits;
 use crate::rest;
 use crate::state::AppState;
 
-/// Echoes a sane `X-Request-Id` or makes one, and makes it known to error bodies.
-pub async fn request_id(mut req: Request, next: Next) -> Response {
+/// The outermost layer: echoes a sane `X-Request-Id` or makes one (and makes it known to
+/// error bodies), then writes one log line per request (never the API key) and the
+/// request metrics.
+pub async fn observe(State(s): State<AppState>, mut req: Request, next: Next) -> Response {
+    let started = Instant::now();
     let id = req
         .headers()
         .get("x-request-id")
@@ -27,54 +30,43 @@ pub async fn request_id(mut req: Request, next: Next) -> Response {
             rand::rng().fill_bytes(&mut b);
             hex::encode(b)
         });
-    if let Ok(v) = HeaderValue::from_str(&id) {
-        req.headers_mut().insert("x-request-id", v);
+    let id_value = HeaderValue::from_str(&id).ok();
+    if let Some(v) = &id_value {
+        req.headers_mut().insert("x-request-id", v.clone());
     }
-    let mut res = REQUEST_ID.scope(id.clone(), next.run(req)).await;
-    if let Ok(v) = HeaderValue::from_str(&id) {
-        res.headers_mut().insert("x-request-id", v);
-    }
-    res
-}
-
-/// One log line per request (never the API key) and the request metrics.
-pub async fn access_log(State(s): State<AppState>, req: Request, next: Next) -> Response {
-    let started = Instant::now();
     let method = req.method().clone();
     let route = req
         .extensions()
         .get::<MatchedPath>()
         .map_or_else(|| "unmatched".to_string(), |m| m.as_str().to_string());
-    let id = req
-        .headers()
-        .get("x-request-id")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_string();
-    let res = next.run(req).await;
+    let mut res = REQUEST_ID.scope(id.clone(), next.run(req)).await;
+    if let Some(v) = id_value {
+        res.headers_mut().insert("x-request-id", v);
+    }
     let elapsed = started.elapsed();
-    let tier = res
-        .headers()
-        .get("ratelimit-policy")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|p| p.split('"').nth(1))
-        .unwrap_or("-")
-        .to_string();
     s.metrics.observe(
         method_label(&method),
         &route,
         res.status().as_u16(),
         elapsed.as_secs_f64(),
     );
-    tracing::info!(
-        method = %method,
-        route = %route,
-        status = res.status().as_u16(),
-        latency_ms = elapsed.as_secs_f64() * 1000.0,
-        request_id = %id,
-        tier = %tier,
-        "request"
-    );
+    if tracing::enabled!(tracing::Level::INFO) {
+        let tier = res
+            .headers()
+            .get("ratelimit-policy")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|p| p.split('"').nth(1))
+            .unwrap_or("-");
+        tracing::info!(
+            method = %method,
+            route = %route,
+            status = res.status().as_u16(),
+            latency_ms = elapsed.as_secs_f64() * 1000.0,
+            request_id = %id,
+            tier = %tier,
+            "request"
+        );
+    }
     res
 }
 
@@ -96,9 +88,7 @@ fn method_label(m: &Method) -> &'static str {
 /// Every error answer is problem+json (or a GraphQL error body on `/graphql`) and never
 /// cached: answers the router or an extractor produced on its own (a 405, a path that is
 /// not UTF-8, ...) are rewritten into that shape here.
-pub async fn problems(req: Request, next: Next) -> Response {
-    let path = req.uri().path().to_string();
-    let mut res = next.run(req).await;
+async fn shape_errors(path: &str, mut res: Response) -> Response {
     let status = res.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return res;
@@ -151,21 +141,15 @@ pub async fn problems(req: Request, next: Next) -> Response {
     res
 }
 
-pub async fn timeout(State(s): State<AppState>, req: Request, next: Next) -> Response {
-    let limit = Duration::from_secs(s.config.request_timeout.max(1));
-    match tokio::time::timeout(limit, next.run(req)).await {
-        Ok(res) => res,
-        Err(_) => Problem::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "unavailable",
-            "The request took too long and was abandoned.",
-        )
-        .into_response(),
-    }
+/// Caps the query string and answers non-GET REST requests 405 before any other work, bounds
+/// the request's time (503 past the request timeout), and gives every error its shape.
+pub async fn guard(State(s): State<AppState>, req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_string();
+    let res = checked(&s, req, next).await;
+    shape_errors(&path, res).await
 }
 
-/// Caps the query string and answers non-GET REST requests 405 before any other work.
-pub async fn guard(req: Request, next: Next) -> Response {
+async fn checked(s: &AppState, req: Request, next: Next) -> Response {
     if req
         .uri()
         .query()
@@ -193,5 +177,14 @@ pub async fn guard(req: Request, next: Next) -> Response {
         .with_header(header::ALLOW, HeaderValue::from_static("GET"))
         .into_response();
     }
-    next.run(req).await
+    let limit = Duration::from_secs(s.config.request_timeout.max(1));
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => Problem::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            "The request took too long and was abandoned.",
+        )
+        .into_response(),
+    }
 }

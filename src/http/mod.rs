@@ -1,8 +1,8 @@
 //! The one list of routes and layers.
 //!
-//! Layers, outermost first: request id → access log and metrics → CORS → compression →
-//! request timeout → error bodies as problem+json → query-string cap and 405 for non-GET
-//! REST → rate limit (API paths only) → response cache, ETag and 304 → handlers.
+//! Layers, outermost first: request id, access log and metrics → CORS → compression →
+//! query-string cap, 405 for non-GET REST, request timeout and error bodies as problem+json →
+//! rate limit (API paths only) → response cache, ETag and 304 → handlers.
 
 pub mod cache;
 pub mod exports;
@@ -15,7 +15,6 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{Method, header};
-use axum::middleware::from_fn;
 use axum::middleware::from_fn_with_state;
 use axum::routing::get;
 use tower_http::compression::CompressionLayer;
@@ -83,12 +82,9 @@ pub fn router(state: AppState) -> Router {
         .fallback(handlers::not_found)
         .layer(from_fn_with_state(state.clone(), cache::middleware))
         .layer(from_fn_with_state(state.clone(), limits::middleware))
-        .layer(from_fn(middleware::guard))
-        .layer(from_fn(middleware::problems))
-        .layer(from_fn_with_state(state.clone(), middleware::timeout))
+        .layer(from_fn_with_state(state.clone(), middleware::guard))
         .layer(CompressionLayer::new().gzip(true).br(true))
         .layer(cors)
-        .layer(from_fn_with_state(state.clone(), middleware::access_log))
-        .layer(from_fn(middleware::request_id))
+        .layer(from_fn_with_state(state.clone(), middleware::observe))
         .with_state(state)
 }
