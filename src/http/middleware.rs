@@ -129,7 +129,7 @@ async fn shape_errors(path: &str, mut res: Response) -> Response {
                 p = p.with_header(name, v.clone());
             }
         }
-        res = limits::refuse(&path, p, gql);
+        res = limits::refuse(path, p, gql);
         for (k, v) in parts.headers.iter() {
             if k.as_str().starts_with("x-ratelimit") || k.as_str().starts_with("ratelimit") {
                 res.headers_mut().insert(k.clone(), v.clone());
