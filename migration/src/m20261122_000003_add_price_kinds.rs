@@ -26,80 +26,44 @@ enum Models {
     CheapestOutputPrice,
 }
 
+fn columns() -> Vec<(DynIden, ColumnDef)> {
+    vec![
+        (
+            Offerings::Table.into_iden(),
+            string(Offerings::Kind).default("reseller").to_owned(),
+        ),
+        (
+            Providers::Table.into_iden(),
+            string(Providers::Kind).default("reseller").to_owned(),
+        ),
+        (Models::Table.into_iden(), string_null(Models::PriceBasis)),
+        (Models::Table.into_iden(), string_null(Models::CheapestProvider)),
+        (Models::Table.into_iden(), double_null(Models::CheapestInputPrice)),
+        (Models::Table.into_iden(), double_null(Models::CheapestOutputPrice)),
+    ]
+}
+
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         // One column per statement: SQLite alters a table one column at a time.
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Offerings::Table)
-                    .add_column(string(Offerings::Kind).default("reseller"))
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Providers::Table)
-                    .add_column(string(Providers::Kind).default("reseller"))
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Models::Table)
-                    .add_column(string_null(Models::PriceBasis))
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Models::Table)
-                    .add_column(string_null(Models::CheapestProvider))
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Models::Table)
-                    .add_column(double_null(Models::CheapestInputPrice))
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Models::Table)
-                    .add_column(double_null(Models::CheapestOutputPrice))
-                    .to_owned(),
-            )
-            .await
+        for (table, mut col) in columns() {
+            manager
+                .alter_table(Table::alter().table(table).add_column(&mut col).to_owned())
+                .await?;
+        }
+        Ok(())
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for (table, col) in [
-            (Offerings::Table.into_iden(), Offerings::Kind.into_iden()),
-            (Providers::Table.into_iden(), Providers::Kind.into_iden()),
-            (Models::Table.into_iden(), Models::PriceBasis.into_iden()),
-            (
-                Models::Table.into_iden(),
-                Models::CheapestProvider.into_iden(),
-            ),
-            (
-                Models::Table.into_iden(),
-                Models::CheapestInputPrice.into_iden(),
-            ),
-            (
-                Models::Table.into_iden(),
-                Models::CheapestOutputPrice.into_iden(),
-            ),
-        ] {
+        for (table, col) in columns() {
             manager
-                .alter_table(Table::alter().table(table).drop_column(col).to_owned())
+                .alter_table(
+                    Table::alter()
+                        .table(table)
+                        .drop_column(col.get_column_name())
+                        .to_owned(),
+                )
                 .await?;
         }
         Ok(())

@@ -188,6 +188,17 @@ macro_rules! model_summary {
     };
 }
 
+/// Fields of one model in detail: its summary, scores and offerings.
+macro_rules! model_detail {
+    () => {
+        "fragment ModelDetail on Model {
+  ...ModelSummary family reasoning tool_call: toolCall agents
+  scores { benchmark { slug name } score config source as_of: asOf }
+  offerings { ...OfferingFields }
+}"
+    };
+}
+
 macro_rules! offering {
     () => {
         "fragment OfferingFields on Offering {
@@ -263,12 +274,8 @@ pub const ENDPOINTS: &[Endpoint] = &[
         path: "/api/v1/models/lookup",
         summary: "The model any provider's model id, alias, slug or name refers to (case-insensitive); 404 naming the closest models otherwise",
         document: doc!("query($id: String!) {
-  result: lookupModel(id: $id) {
-    ...ModelSummary family reasoning tool_call: toolCall agents
-    scores { benchmark { slug name } score config source as_of: asOf }
-    offerings { ...OfferingFields }
-  }
-}", model_summary!(), offering!()),
+  result: lookupModel(id: $id) { ...ModelDetail }
+}", model_detail!(), model_summary!(), offering!()),
         params: &[required(
             "id",
             "id",
@@ -283,12 +290,8 @@ pub const ENDPOINTS: &[Endpoint] = &[
         path: "/api/v1/models/{slug}",
         summary: "One model with its scores and current offerings (aliases resolve)",
         document: doc!("query($slug: String!) {
-  result: model(slug: $slug) {
-    ...ModelSummary family reasoning tool_call: toolCall agents
-    scores { benchmark { slug name } score config source as_of: asOf }
-    offerings { ...OfferingFields }
-  }
-}", model_summary!(), offering!()),
+  result: model(slug: $slug) { ...ModelDetail }
+}", model_detail!(), model_summary!(), offering!()),
         params: &[path("slug", "Model slug or alias.")],
         shape: Shape::Item,
         noun: "model",
