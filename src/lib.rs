@@ -1,16 +1,22 @@
 //! # Model Data Service
 //!
 //! A read-only API over public data about AI models: models, providers, prices and price
-//! history, benchmark scores, agents and comparisons.
+//! history, benchmark scores, a capability index, agents, comparisons, lookups by any
+//! provider's model id, and bulk exports.
 //!
-//! A request travels: [`routes`] (the one list of routes and layers) → [`limits`] (tier,
-//! API key, hourly counter) → either [`rest`] (each `/api/v1` GET is a row of a table that
-//! names a GraphQL document; the document runs in-process) or straight to [`graphql`] →
-//! [`store`] (SeaORM queries, batched by DataLoaders) → SQLite or PostgreSQL.
+//! A request travels: [`http`] (the one list of routes and layers; [`connections`] closes
+//! silent sockets) → [`limits`] (tier, API key, hourly counter) → the response cache
+//! ([`http::cache`]: a stored answer, or a 304, before any execution) → either [`rest`] (each
+//! `/api/v1` GET is a row of a table that names a GraphQL document; the document runs
+//! in-process) or straight to [`graphql`] (guarded by [`graphql::guards`]) → [`catalog`]
+//! (the whole dataset, immutable and indexed in memory; one snapshot per request).
 //!
-//! Data enters through [`ingest`] (raw public datasets → a normalized [`snapshot`]) and
-//! [`store::import`] (snapshot → database, atomically). The binary embeds a snapshot, so an
-//! empty database is filled on first start.
+//! Data enters through [`ingest`] (raw public datasets → a normalized [`snapshot`], with
+//! list prices, averages and the capability index derived there) and [`store::import`]
+//! (snapshot → database, atomically). Each instance loads the catalogue from the database
+//! ([`store::rows`]) and reloads it when an import changes the dataset version. The binary
+//! embeds a snapshot, so an empty database is filled on first start. [`state`] holds what
+//! every handler may read.
 
 pub mod app;
 pub mod catalog;

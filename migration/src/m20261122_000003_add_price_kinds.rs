@@ -37,9 +37,18 @@ fn columns() -> Vec<(DynIden, ColumnDef)> {
             string(Providers::Kind).default("reseller").to_owned(),
         ),
         (Models::Table.into_iden(), string_null(Models::PriceBasis)),
-        (Models::Table.into_iden(), string_null(Models::CheapestProvider)),
-        (Models::Table.into_iden(), double_null(Models::CheapestInputPrice)),
-        (Models::Table.into_iden(), double_null(Models::CheapestOutputPrice)),
+        (
+            Models::Table.into_iden(),
+            string_null(Models::CheapestProvider),
+        ),
+        (
+            Models::Table.into_iden(),
+            double_null(Models::CheapestInputPrice),
+        ),
+        (
+            Models::Table.into_iden(),
+            double_null(Models::CheapestOutputPrice),
+        ),
     ]
 }
 

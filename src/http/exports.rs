@@ -4,7 +4,7 @@
 //! Unlike the other REST endpoints this one is not a GraphQL document: its columns are the
 //! stored fields of the table (the same names as the snapshot and the REST fields), written
 //! straight from the request's catalogue snapshot. The answer is streamed in chunks of
-//! [`CHUNK`] rows, so memory stays bounded whatever the table's size; it is not stored in
+//! `CHUNK` rows, so memory stays bounded whatever the table's size; it is not stored in
 //! the response cache. Its ETag is the dataset's digest with the table and format, so
 //! `If-None-Match` is answered without writing anything. The attribution travels in the
 //! `Link: </api/v1/sources>; rel="license"` header (a CSV has no place for it).

@@ -57,7 +57,7 @@ struct Shard {
     counts: HashMap<String, u64>,
 }
 
-/// In-process counters: bucket → count in the current hour, in [`SHARDS`] shards. Each hit
+/// In-process counters: bucket → count in the current hour, in `SHARDS` shards. Each hit
 /// is one hash lookup (O(1)) whatever the number of clients.
 #[derive(Default)]
 pub struct MemoryStore {
