@@ -11,8 +11,8 @@ use tokio::net::TcpListener;
 
 use crate::catalog::{self, Catalog};
 use crate::config::{LogFormat, ServeConfig};
+use crate::counters::{Counters, RedisStore};
 use crate::graphql;
-use crate::limits::store::{Counters, RedisStore};
 use crate::metrics::Metrics;
 use crate::state::{AppState, Parts};
 use crate::{http, snapshot, store};
@@ -56,7 +56,7 @@ impl App {
             db,
             counters: Arc::new(counters),
             keys: Arc::default(),
-            cache: Arc::new(crate::http::cache::ResponseCache::new(
+            cache: Arc::new(crate::responses::ResponseCache::new(
                 config.cache_size_mb.saturating_mul(1024 * 1024),
             )),
             config: Arc::new(config),

@@ -7,8 +7,8 @@ use sea_orm::DatabaseConnection;
 
 use crate::catalog;
 use crate::config::ServeConfig;
+use crate::counters::Counters;
 use crate::graphql::MdsSchema;
-use crate::limits::store::Counters;
 use crate::metrics::Metrics;
 
 /// Shared by every request. One `Arc`: every middleware layer and handler takes its own
@@ -39,10 +39,10 @@ pub struct Parts {
     /// The dataset being served; each request takes one snapshot of it.
     pub catalog: Arc<catalog::Shared>,
     /// Stored GET answers, keyed by request and dataset version.
-    pub cache: Arc<crate::http::cache::ResponseCache>,
+    pub cache: Arc<crate::responses::ResponseCache>,
     pub counters: Arc<Counters>,
     /// Recent API-key lookups.
-    pub keys: Arc<crate::limits::keys::KeyCache>,
+    pub keys: Arc<crate::store::keys::KeyCache>,
     pub config: Arc<ServeConfig>,
     pub metrics: Arc<Metrics>,
 }

@@ -10,6 +10,7 @@
 //! produce: nulls last, slug as the final tie-break), and the model list keeps one
 //! precomputed order per sort and direction, so a page is a filtered walk, never a sort.
 
+pub mod lengths;
 pub mod lookups;
 pub mod models;
 
@@ -421,8 +422,8 @@ impl Catalog {
     }
 
     /// The longest list of each kind whose length depends on the data, for query costing.
-    pub fn longest_lists(&self) -> Vec<(crate::graphql::sizes::ListKind, usize)> {
-        use crate::graphql::sizes::ListKind as K;
+    pub fn longest_lists(&self) -> Vec<(lengths::ListKind, usize)> {
+        use lengths::ListKind as K;
         fn longest<T>(m: &HashMap<String, Vec<T>>, keep: impl Fn(&T) -> bool) -> usize {
             m.values()
                 .map(|l| l.iter().filter(|x| keep(x)).count())
@@ -467,7 +468,7 @@ pub struct Shared {
 
 impl Shared {
     pub fn new(catalog: Catalog) -> Self {
-        crate::graphql::sizes::record(&catalog.longest_lists());
+        lengths::record(&catalog.longest_lists());
         Self {
             current: ArcSwap::from_pointee(catalog),
         }
@@ -484,7 +485,7 @@ impl Shared {
 
     /// Serves `catalog` from now on.
     pub fn replace(&self, catalog: Catalog) {
-        crate::graphql::sizes::record(&catalog.longest_lists());
+        lengths::record(&catalog.longest_lists());
         self.current.store(Arc::new(catalog));
     }
 

@@ -5,9 +5,6 @@
 //! unknown or revoked key is 401, never a silent downgrade. A request answered 304 is
 //! refunded: revalidating a cached answer costs nothing.
 
-pub mod keys;
-pub mod store;
-
 use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, Request, State};
@@ -205,7 +202,7 @@ fn rate_limited(
     tier: Tier,
     resource: &'static str,
     limit: u64,
-    count: store::Count,
+    count: crate::counters::Count,
 ) -> Response {
     let mut p = Problem::new(
         StatusCode::TOO_MANY_REQUESTS,
@@ -244,7 +241,7 @@ fn rate_headers(
     tier: Tier,
     resource: &'static str,
     limit: u64,
-    count: store::Count,
+    count: crate::counters::Count,
 ) -> Vec<(header::HeaderName, HeaderValue)> {
     let remaining = limit.saturating_sub(count.used);
     let name = |s: &'static str| header::HeaderName::from_static(s);
@@ -262,7 +259,7 @@ fn rate_headers(
             header_value(format!(
                 "\"{}\";q={limit};w={}",
                 tier.as_str(),
-                store::WINDOW
+                crate::counters::WINDOW
             )),
         ),
         (

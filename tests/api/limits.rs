@@ -230,7 +230,7 @@ async fn keys_raise_the_limit_until_revoked() {
         .await
         .unwrap();
     // Key lookups are remembered for a few seconds: revocation takes effect within that.
-    tokio::time::sleep(mds::limits::keys::KEY_TTL + Duration::from_millis(200)).await;
+    tokio::time::sleep(mds::store::keys::KEY_TTL + Duration::from_millis(200)).await;
     let res = app
         .client
         .get(app.url("/api/v1/sources"))
