@@ -40,6 +40,11 @@ pub struct Model {
     pub capability_index: Option<f64>,
     /// Its standard error, in index points.
     pub capability_index_se: Option<f64>,
+    /// `api`, `open_weights` or `research`.
+    pub availability: String,
+    /// `chat`, `embedding`, `image_generation`, `speech_to_text`, `text_to_speech`,
+    /// `video_generation`, `rerank`, `moderation` or `other`.
+    pub task: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -9,6 +9,7 @@ mod m20261122_000001_create_catalog;
 mod m20261122_000002_create_api_keys;
 mod m20261122_000003_add_price_kinds;
 mod m20261122_000004_add_capability;
+mod m20261122_000005_add_curation;
 
 pub struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000002_create_api_keys::Migration),
             Box::new(m20261122_000003_add_price_kinds::Migration),
             Box::new(m20261122_000004_add_capability::Migration),
+            Box::new(m20261122_000005_add_curation::Migration),
         ]
     }
 }

@@ -20,6 +20,9 @@ pub struct ModelFilter {
     pub category: Option<String>,
     /// Only models with a current price (the pricing list).
     pub priced_only: bool,
+    /// `api`, `open_weights`, `research` or `all`; unset shows `api` and `open_weights`.
+    pub availability: Option<String>,
+    pub task: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,6 +138,14 @@ impl Catalog {
         if let Some(cat) = &f.category
             && &m.category != cat
         {
+            return false;
+        }
+        let available = match f.availability.as_deref() {
+            None => m.availability != "research",
+            Some("all") => true,
+            Some(a) => m.availability == a,
+        };
+        if !available || f.task.as_deref().is_some_and(|t| m.task != t) {
             return false;
         }
         !(f.priced_only && m.input_price.is_none())

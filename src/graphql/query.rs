@@ -35,6 +35,31 @@ pub enum ModelCategory {
     Image,
 }
 
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum Availability {
+    /// At least one provider offers it.
+    Api,
+    /// Weights published, no priced offering.
+    OpenWeights,
+    /// Known only from a benchmark table.
+    Research,
+    /// Every model.
+    All,
+}
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum Task {
+    Chat,
+    Embedding,
+    ImageGeneration,
+    SpeechToText,
+    TextToSpeech,
+    VideoGeneration,
+    Rerank,
+    Moderation,
+    Other,
+}
+
 /// Model list filters; all optional, combined with AND.
 #[derive(InputObject, Default, Debug)]
 pub struct ModelFilter {
@@ -49,6 +74,11 @@ pub struct ModelFilter {
     /// Maximum cheapest input price, USD per 1M tokens.
     pub max_price: Option<f64>,
     pub category: Option<ModelCategory>,
+    /// How the model can be had; unset shows API and open-weights models (research
+    /// checkpoints known only from a benchmark table need `RESEARCH` or `ALL`).
+    pub availability: Option<Availability>,
+    /// What the model is for.
+    pub task: Option<Task>,
 }
 
 pub struct Query;
@@ -80,6 +110,29 @@ fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFi
             .to_string()
         }),
         priced_only,
+        availability: f.availability.map(|a| {
+            match a {
+                Availability::Api => "api",
+                Availability::OpenWeights => "open_weights",
+                Availability::Research => "research",
+                Availability::All => "all",
+            }
+            .to_string()
+        }),
+        task: f.task.map(|t| {
+            match t {
+                Task::Chat => "chat",
+                Task::Embedding => "embedding",
+                Task::ImageGeneration => "image_generation",
+                Task::SpeechToText => "speech_to_text",
+                Task::TextToSpeech => "text_to_speech",
+                Task::VideoGeneration => "video_generation",
+                Task::Rerank => "rerank",
+                Task::Moderation => "moderation",
+                Task::Other => "other",
+            }
+            .to_string()
+        }),
     })
 }
 

@@ -133,6 +133,16 @@ impl Model {
             None => Ok(None),
         }
     }
+    /// `api` (a provider offers it), `open_weights` (weights published, no priced offering)
+    /// or `research` (known only from a benchmark table).
+    async fn availability(&self) -> &str {
+        &self.0.availability
+    }
+    /// What the model is for: `chat`, `embedding`, `image_generation`, `speech_to_text`,
+    /// `text_to_speech`, `video_generation`, `rerank`, `moderation` or `other`.
+    async fn task(&self) -> &str {
+        &self.0.task
+    }
     /// `llm`, `multimodal` (takes images, audio or video) or `image` (outputs images).
     async fn category(&self) -> &str {
         &self.0.category

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use entity::{model, model_alias, provider, source};
 
-use super::{ModelRecord, Resolved, capability, names, prices, review};
+use super::{ModelRecord, Resolved, capability, curation, names, prices, review};
 use crate::snapshot::Snapshot;
 
 /// What a source says about a provider.
@@ -163,6 +163,26 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         output_modalities: output.join(","),
         reasoning: first(recs, |r| r.reasoning),
         tool_call: first(recs, |r| r.tool_call),
+        ..blank_model(slug)
+    }
+}
+
+/// A model with only its slug and name set, every derived figure empty.
+pub fn blank_model(slug: &str) -> model::Model {
+    model::Model {
+        slug: slug.to_string(),
+        name: slug.to_string(),
+        creator_slug: None,
+        category: "llm".into(),
+        family: None,
+        open_source: None,
+        release_date: None,
+        context_window: None,
+        max_output_tokens: None,
+        input_modalities: "text".into(),
+        output_modalities: "text".into(),
+        reasoning: None,
+        tool_call: None,
         average_score: None,
         benchmarks_count: 0,
         input_price: None,
@@ -173,6 +193,8 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         cheapest_output_price: None,
         capability_index: None,
         capability_index_se: None,
+        availability: "research".into(),
+        task: "chat".into(),
     }
 }
 
@@ -335,6 +357,7 @@ pub fn derive(s: &mut Snapshot, tables: &Reviewed) {
 
     // Offering kinds, list prices, cheapest offerings, prices to 6 significant digits.
     prices::apply(s, &tables.prices);
+    curation::apply(s);
     let unreviewed = review::apply(s, &tables.benchmarks);
     if !unreviewed.is_empty() {
         tracing::warn!(

@@ -9,6 +9,7 @@
 
 pub mod capability;
 pub mod catalog;
+pub mod curation;
 pub mod genai_prices;
 pub mod history;
 pub mod models_dev;

@@ -263,29 +263,8 @@ mod tests {
 
     fn model(slug: &str, creator: &str) -> model::Model {
         model::Model {
-            slug: slug.into(),
-            name: slug.into(),
             creator_slug: Some(creator.into()),
-            category: "llm".into(),
-            family: None,
-            open_source: None,
-            release_date: None,
-            context_window: None,
-            max_output_tokens: None,
-            input_modalities: String::new(),
-            output_modalities: String::new(),
-            reasoning: None,
-            tool_call: None,
-            average_score: None,
-            benchmarks_count: 0,
-            input_price: None,
-            output_price: None,
-            price_basis: None,
-            cheapest_provider: None,
-            cheapest_input_price: None,
-            cheapest_output_price: None,
-            capability_index: None,
-            capability_index_se: None,
+            ..crate::ingest::catalog::blank_model(slug)
         }
     }
 

@@ -58,6 +58,14 @@ fn schemas() -> Value {
             "category",
             json!({"type": "string", "enum": ["llm", "multimodal", "image"]}),
         ),
+        (
+            "availability",
+            json!({"type": "string", "enum": ["api", "open_weights", "research"]}),
+        ),
+        (
+            "task",
+            json!({"type": "string", "enum": crate::ingest::curation::TASKS}),
+        ),
         ("open_source", nullable("boolean")),
         ("release_date", nullable("string")),
         ("context_window", nullable("integer")),

@@ -118,6 +118,24 @@ const CATEGORY: &[(&str, &str)] = &[
     ("image", "IMAGE"),
 ];
 
+const AVAILABILITY: &[(&str, &str)] = &[
+    ("api", "API"),
+    ("open_weights", "OPEN_WEIGHTS"),
+    ("research", "RESEARCH"),
+    ("all", "ALL"),
+];
+const TASK: &[(&str, &str)] = &[
+    ("chat", "CHAT"),
+    ("embedding", "EMBEDDING"),
+    ("image_generation", "IMAGE_GENERATION"),
+    ("speech_to_text", "SPEECH_TO_TEXT"),
+    ("text_to_speech", "TEXT_TO_SPEECH"),
+    ("video_generation", "VIDEO_GENERATION"),
+    ("rerank", "RERANK"),
+    ("moderation", "MODERATION"),
+    ("other", "OTHER"),
+];
+
 const MODEL_LIST_PARAMS: &[Param] = &[
     PAGE,
     LIMIT,
@@ -169,13 +187,25 @@ const MODEL_LIST_PARAMS: &[Param] = &[
         Kind::Enum(CATEGORY),
         "llm, multimodal or image.",
     ),
+    q(
+        "availability",
+        "filter.availability",
+        Kind::Enum(AVAILABILITY),
+        "api, open_weights, research or all (default: api and open_weights).",
+    ),
+    q(
+        "task",
+        "filter.task",
+        Kind::Enum(TASK),
+        "chat, embedding, image_generation, speech_to_text, text_to_speech, video_generation, rerank, moderation or other.",
+    ),
 ];
 
 /// Fields of a model in lists.
 macro_rules! model_summary {
     () => {
         "fragment ModelSummary on Model {
-  slug name creator { slug name } category
+  slug name creator { slug name } category availability task
   open_source: openSource release_date: releaseDate
   context_window: contextWindow max_output_tokens: maxOutputTokens
   input_modalities: inputModalities output_modalities: outputModalities

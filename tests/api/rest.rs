@@ -51,12 +51,41 @@ async fn model_list_sorts_filters_and_pages() {
         .collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
     let total = p1["meta"]["total"].as_u64().unwrap();
-    assert_eq!(
-        total,
-        mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED)
+    // The default list is the curated catalogue: models one can use (API or open weights);
+    // `availability=all` adds the research entries known only from benchmark tables.
+    let all_models = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED)
+        .unwrap()
+        .models;
+    let curated = all_models
+        .iter()
+        .filter(|m| m.availability != "research")
+        .count() as u64;
+    assert_eq!(total, curated);
+    assert!(curated < all_models.len() as u64);
+    let (_, everything) = app
+        .get_json("/api/v1/models?availability=all&limit=1")
+        .await;
+    assert_eq!(everything["meta"]["total"], all_models.len() as u64);
+    let (_, research) = app
+        .get_json("/api/v1/models?availability=research&limit=100")
+        .await;
+    assert!(
+        research["data"]
+            .as_array()
             .unwrap()
-            .models
-            .len() as u64
+            .iter()
+            .all(|m| m["availability"] == "research")
+    );
+    let (_, embeddings) = app
+        .get_json("/api/v1/models?task=embedding&limit=100")
+        .await;
+    let embeddings = embeddings["data"].as_array().unwrap();
+    assert!(!embeddings.is_empty() && embeddings.iter().all(|m| m["task"] == "embedding"));
+    assert!(
+        embeddings
+            .iter()
+            .any(|m| m["slug"].as_str().unwrap().starts_with("text-embedding-3")),
+        "{embeddings:?}"
     );
     assert_eq!(
         p1["meta"]["total_pages"].as_u64().unwrap(),

@@ -1,0 +1,158 @@
+//! The curated catalogue (API.md §2): what each model is for (`task`) and how it can be had
+//! (`availability`), so lists can show what a practitioner calls a model.
+//!
+//! - `availability`: `api` when at least one provider offers it (any offering), else
+//!   `open_weights` when its weights are published, else `research` (known only from a
+//!   benchmark table: a paper's checkpoint, a leaderboard row).
+//! - `task`, first rule that applies: a name saying `rerank` → `rerank`; `embed` →
+//!   `embedding`; `moderation`, `guard` or `safety` → `moderation`; image output →
+//!   `image_generation`; video output → `video_generation`; audio output without text, or a
+//!   TTS name with audio output → `text_to_speech`; audio input, text-only output and a
+//!   transcription name (`whisper`, `transcribe`, `speech`, `stt`) → `speech_to_text`; else
+//!   `chat`.
+
+use std::collections::BTreeSet;
+
+use entity::model;
+
+use crate::snapshot::Snapshot;
+
+/// Every task value.
+pub const TASKS: &[&str] = &[
+    "chat",
+    "embedding",
+    "image_generation",
+    "speech_to_text",
+    "text_to_speech",
+    "video_generation",
+    "rerank",
+    "moderation",
+    "other",
+];
+
+/// Every availability value.
+pub const AVAILABILITIES: &[&str] = &["api", "open_weights", "research"];
+
+fn split(s: &str) -> BTreeSet<&str> {
+    s.split(',').filter(|x| !x.is_empty()).collect()
+}
+
+/// What a model is for.
+pub fn task(m: &model::Model) -> &'static str {
+    let input = split(&m.input_modalities);
+    let output = split(&m.output_modalities);
+    let name = format!("{} {}", m.slug, m.name).to_lowercase();
+    let says = |words: &[&str]| words.iter().any(|w| name.contains(w));
+    if says(&["rerank"]) {
+        "rerank"
+    } else if says(&["embed"]) {
+        "embedding"
+    } else if says(&["moderation", "guard", "safety"]) {
+        "moderation"
+    } else if output.contains("image") {
+        "image_generation"
+    } else if output.contains("video") {
+        "video_generation"
+    } else if output.contains("audio") && (!output.contains("text") || says(&["tts"])) {
+        "text_to_speech"
+    } else if input.contains("audio")
+        && output == BTreeSet::from(["text"])
+        && says(&["whisper", "transcri", "speech", "stt"])
+    {
+        "speech_to_text"
+    } else {
+        "chat"
+    }
+}
+
+/// Sets every model's task and availability.
+pub fn apply(s: &mut Snapshot) {
+    let offered: BTreeSet<&str> = s.offerings.iter().map(|o| o.model_slug.as_str()).collect();
+    let availability: Vec<&'static str> = s
+        .models
+        .iter()
+        .map(|m| {
+            if offered.contains(m.slug.as_str()) {
+                "api"
+            } else if m.open_source == Some(true) {
+                "open_weights"
+            } else {
+                "research"
+            }
+        })
+        .collect();
+    for (m, a) in s.models.iter_mut().zip(availability) {
+        m.availability = a.to_string();
+        m.task = task(m).to_string();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(slug: &str, input: &str, output: &str) -> model::Model {
+        let mut x = crate::ingest::catalog::blank_model(slug);
+        x.input_modalities = input.into();
+        x.output_modalities = output.into();
+        x
+    }
+
+    #[test]
+    fn tasks_follow_outputs_and_names() {
+        assert_eq!(task(&m("gpt-4o", "image,text", "text")), "chat");
+        assert_eq!(
+            task(&m("text-embedding-3-large", "text", "text")),
+            "embedding"
+        );
+        assert_eq!(task(&m("rerank-v3.5", "text", "text")), "rerank");
+        assert_eq!(task(&m("llama-guard-4", "text", "text")), "moderation");
+        assert_eq!(task(&m("dall-e-3", "text", "image")), "image_generation");
+        assert_eq!(
+            task(&m("gemini-2.5-flash-image", "image,text", "image,text")),
+            "image_generation"
+        );
+        assert_eq!(task(&m("veo-3", "text", "video")), "video_generation");
+        assert_eq!(
+            task(&m("gpt-4o-mini-tts", "text", "audio")),
+            "text_to_speech"
+        );
+        assert_eq!(task(&m("whisper-1", "audio", "text")), "speech_to_text");
+        assert_eq!(
+            task(&m("gpt-4o-audio-preview", "audio,text", "audio,text")),
+            "chat"
+        );
+    }
+
+    #[test]
+    fn availability_follows_offerings_then_weights() {
+        let mut s = Snapshot::default();
+        let mut open = m("open-one", "text", "text");
+        open.open_source = Some(true);
+        s.models = vec![
+            m("sold", "text", "text"),
+            open,
+            m("paper-row", "text", "text"),
+        ];
+        s.offerings.push(entity::offering::Model {
+            id: 1,
+            model_slug: "sold".into(),
+            provider_slug: "p".into(),
+            provider_model_id: "sold".into(),
+            input_price: None,
+            output_price: None,
+            cache_read_price: None,
+            cache_write_price: None,
+            context_window: None,
+            as_of: None,
+            source: "t".into(),
+            kind: "reseller".into(),
+        });
+        apply(&mut s);
+        let got: Vec<&str> = s.models.iter().map(|m| m.availability.as_str()).collect();
+        assert_eq!(got, ["api", "open_weights", "research"]);
+        for t in s.models.iter().map(|m| m.task.as_str()) {
+            assert!(TASKS.contains(&t));
+        }
+    }
+}
