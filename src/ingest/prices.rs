@@ -3,8 +3,9 @@
 //!
 //! Two reviewed tables, checked in under `data/`, drive them before any heuristic:
 //! `creators.csv` (each creator with its display name, website and first-party provider
-//! ids: `meta` ↔ `llama`, `zhipuai` ↔ `zhipuai zai`) and `provider_kinds.csv` (providers
-//! that are clouds, routers or subscription plans; any other provider is a reseller).
+//! ids, the international USD API first: `meta` ↔ `llama`, `zhipuai` ↔ `zai zhipuai`) and
+//! `provider_kinds.csv` (providers that are clouds, routers or subscription plans; any other
+//! provider is a reseller).
 //!
 //! - An offering's `kind`: `first_party` when its provider is one of the model creator's
 //!   own; else `free_tier` when it costs 0/0; else the provider's kind.

@@ -23,6 +23,8 @@ const FLAGSHIPS: &[(&str, f64, f64)] = &[
     ("grok-4", 3.0, 15.0),
     ("deepseek-chat", 0.27, 1.1),
     ("glm-4.5", 0.6, 2.2),
+    // Z.ai's international USD price, not the domestic CNY one converted.
+    ("glm-5.1", 1.4, 4.4),
 ];
 
 #[tokio::test]
