@@ -11,6 +11,38 @@ mod m20261122_000003_add_price_kinds;
 mod m20261122_000004_add_capability;
 mod m20261122_000005_add_curation;
 
+/// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
+/// time; the shared body of the migrations that only add columns.
+async fn add_columns(
+    manager: &SchemaManager<'_>,
+    columns: Vec<(DynIden, ColumnDef)>,
+) -> Result<(), DbErr> {
+    for (table, mut col) in columns {
+        manager
+            .alter_table(Table::alter().table(table).add_column(&mut col).to_owned())
+            .await?;
+    }
+    Ok(())
+}
+
+/// Drops what [`add_columns`] added.
+async fn drop_columns(
+    manager: &SchemaManager<'_>,
+    columns: Vec<(DynIden, ColumnDef)>,
+) -> Result<(), DbErr> {
+    for (table, col) in columns {
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(table)
+                    .drop_column(col.get_column_name())
+                    .to_owned(),
+            )
+            .await?;
+    }
+    Ok(())
+}
+
 pub struct Migrator;
 
 #[async_trait::async_trait]

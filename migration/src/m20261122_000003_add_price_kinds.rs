@@ -55,26 +55,10 @@ fn columns() -> Vec<(DynIden, ColumnDef)> {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        // One column per statement: SQLite alters a table one column at a time.
-        for (table, mut col) in columns() {
-            manager
-                .alter_table(Table::alter().table(table).add_column(&mut col).to_owned())
-                .await?;
-        }
-        Ok(())
+        crate::add_columns(manager, columns()).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for (table, col) in columns() {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(table)
-                        .drop_column(col.get_column_name())
-                        .to_owned(),
-                )
-                .await?;
-        }
-        Ok(())
+        crate::drop_columns(manager, columns()).await
     }
 }

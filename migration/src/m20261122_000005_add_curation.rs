@@ -11,41 +11,26 @@ enum Models {
     Task,
 }
 
-fn columns() -> Vec<ColumnDef> {
+fn columns() -> Vec<(DynIden, ColumnDef)> {
     vec![
-        string(Models::Availability).default("research").to_owned(),
-        string(Models::Task).default("chat").to_owned(),
+        (
+            Models::Table.into_iden(),
+            string(Models::Availability).default("research").to_owned(),
+        ),
+        (
+            Models::Table.into_iden(),
+            string(Models::Task).default("chat").to_owned(),
+        ),
     ]
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        // One column per statement: SQLite alters a table one column at a time.
-        for mut col in columns() {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(Models::Table)
-                        .add_column(&mut col)
-                        .to_owned(),
-                )
-                .await?;
-        }
-        Ok(())
+        crate::add_columns(manager, columns()).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for col in columns() {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(Models::Table)
-                        .drop_column(col.get_column_name())
-                        .to_owned(),
-                )
-                .await?;
-        }
-        Ok(())
+        crate::drop_columns(manager, columns()).await
     }
 }
