@@ -208,6 +208,12 @@ impl ResponseCache {
 
     /// Empties the cache when `version` is not the one its answers belong to.
     pub fn follow(&self, version: i32) {
+        // Every request calls this: a plain read in the common case, so the requests of
+        // all cores do not write one shared cache line; the write only when an import
+        // changed the version.
+        if self.version.load(Ordering::Acquire) == version {
+            return;
+        }
         if self.version.swap(version, Ordering::AcqRel) != version
             && let Some(c) = &self.entries
         {
