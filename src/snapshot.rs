@@ -7,8 +7,8 @@
 use std::io::{Read, Write};
 
 use entity::{
-    agent, agent_model, agent_score, benchmark, model, model_alias, offering, price_history,
-    provider, score, source,
+    agent, agent_model, agent_score, benchmark, economy_indicator, economy_point, model,
+    model_alias, offering, price_history, provider, score, source,
 };
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +34,8 @@ pub struct Snapshot {
     pub agents: Vec<agent::Model>,
     pub agent_models: Vec<agent_model::Model>,
     pub agent_scores: Vec<agent_score::Model>,
+    pub economy_indicators: Vec<economy_indicator::Model>,
+    pub economy_points: Vec<economy_point::Model>,
 }
 
 #[derive(Debug)]

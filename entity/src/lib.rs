@@ -2,8 +2,8 @@
 //!
 //! These are storage rows only. The public API types live in the `mds` crate
 //! (`src/graphql`), so a column rename never silently changes the API.
-//! Relations are resolved by the store with batched `IN (...)` queries
-//! (DataLoaders), so no SeaORM `Relation`s are declared here.
+//! Relations are resolved by the in-memory catalogue's indexes, so no SeaORM
+//! `Relation`s are declared here.
 
 pub mod agent;
 pub mod agent_model;
@@ -11,6 +11,8 @@ pub mod agent_score;
 pub mod api_key;
 pub mod benchmark;
 pub mod dataset;
+pub mod economy_indicator;
+pub mod economy_point;
 pub mod model;
 pub mod model_alias;
 pub mod offering;

@@ -15,6 +15,9 @@ pub struct Model {
     pub output_price: Option<f64>,
     pub cache_read_price: Option<f64>,
     pub cache_write_price: Option<f64>,
+    /// Long-context tiers as JSON (`[{"from_tokens", "input_price", ...}]`, see [`Tier`]);
+    /// `None` when one price fits every prompt size.
+    pub tiers: Option<String>,
     pub context_window: Option<i64>,
     pub as_of: Option<String>,
     /// Slug of the source dataset.
@@ -28,3 +31,31 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// A long-context price tier: the price of every token of a request whose prompt is longer
+/// than `from_tokens` (providers bill the whole prompt at the tier its size reaches).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Tier {
+    pub from_tokens: i64,
+    pub input_price: Option<f64>,
+    pub output_price: Option<f64>,
+    pub cache_read_price: Option<f64>,
+    pub cache_write_price: Option<f64>,
+}
+
+impl Tier {
+    /// The stored form of a tier list: `None` when empty.
+    pub fn encode(tiers: &[Tier]) -> Option<String> {
+        if tiers.is_empty() {
+            return None;
+        }
+        serde_json::to_string(tiers).ok()
+    }
+
+    /// Reads a stored tier list; a missing or unreadable one is no tiers.
+    pub fn decode(stored: Option<&str>) -> Vec<Tier> {
+        stored
+            .and_then(|s| serde_json::from_str(s).ok())
+            .unwrap_or_default()
+    }
+}

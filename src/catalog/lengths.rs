@@ -14,9 +14,11 @@ pub enum ListKind {
     ScoresPerModel,
     HeadlineScoresPerAgent,
     ScoresPerAgent,
+    PointsPerIndicator,
+    Indicators,
 }
 
-const KINDS: usize = 6;
+const KINDS: usize = 8;
 
 /// Before any dataset is loaded (printing the schema), every list counts as this long.
 const UNMEASURED: usize = 100;

@@ -10,6 +10,9 @@
 //! produce: nulls last, slug as the final tie-break), and the model list keeps one
 //! precomputed order per sort and direction, so a page is a filtered walk, never a sort.
 
+pub mod changes;
+pub mod costs;
+pub mod economy;
 pub mod lengths;
 pub mod lookups;
 pub mod models;
@@ -95,6 +98,10 @@ pub struct Catalog {
     all_offerings: Vec<Row<offering::Model>>,
     all_history: Vec<Row<price_history::Model>>,
     all_scores: Vec<Row<score::Model>>,
+    /// The economy indicators and their series.
+    economy: economy::Economy,
+    /// Every change, newest first.
+    changes: Vec<changes::Change>,
 }
 
 /// `a` before `b` with nulls last, whatever the direction of the non-null comparison.
@@ -153,7 +160,7 @@ impl Catalog {
         let mut providers: Vec<Row<provider::Model>> =
             r.providers.into_iter().map(Arc::new).collect();
         providers.sort_by(|a, b| a.slug.cmp(&b.slug));
-        let provider_index = providers
+        let provider_index: HashMap<String, usize> = providers
             .iter()
             .enumerate()
             .map(|(i, p)| (p.slug.clone(), i))
@@ -274,6 +281,25 @@ impl Catalog {
 
         let orders = models::Orders::build(&models);
         let lookup_index = lookups::build(&models, &model_index, &alias_index, &offerings);
+        let provider_names = |slug: &str| {
+            provider_index
+                .get(slug)
+                .map_or_else(|| slug.to_string(), |&i: &usize| providers[i].name.clone())
+        };
+        let benchmark_names = |slug: &str| {
+            benchmark_index
+                .get(slug)
+                .map_or_else(|| slug.to_string(), |&i| benchmarks[i].name.clone())
+        };
+        let changes = changes::build(&changes::Inputs {
+            models: &models,
+            model_index: &model_index,
+            history: &all_history,
+            scores: &scores,
+            provider_names: &provider_names,
+            benchmark_names: &benchmark_names,
+        });
+        let economy = economy::Economy::build(r.economy_indicators, r.economy_points);
         Self {
             dataset: r.dataset,
             models,
@@ -304,6 +330,8 @@ impl Catalog {
             all_offerings: offerings,
             all_history,
             all_scores: scores,
+            economy,
+            changes,
         }
     }
 
@@ -421,6 +449,23 @@ impl Catalog {
         &self.all_scores
     }
 
+    pub fn economy(&self) -> &economy::Economy {
+        &self.economy
+    }
+
+    /// Changes on or after `since` (`YYYY-MM-DD`) of the given kinds (all when empty),
+    /// newest first.
+    pub fn changes<'a>(
+        &'a self,
+        since: Option<&'a str>,
+        kinds: &'a [changes::ChangeKind],
+    ) -> impl Iterator<Item = &'a changes::Change> + 'a {
+        self.changes
+            .iter()
+            .take_while(move |c| since.is_none_or(|s| c.date.as_str() >= s))
+            .filter(move |c| kinds.is_empty() || kinds.contains(&c.kind))
+    }
+
     /// The longest list of each kind whose length depends on the data, for query costing.
     pub fn longest_lists(&self) -> Vec<(lengths::ListKind, usize)> {
         use lengths::ListKind as K;
@@ -443,6 +488,8 @@ impl Catalog {
                 longest(&self.agent_scores, |s| s.is_headline),
             ),
             (K::ScoresPerAgent, longest(&self.agent_scores, |_| true)),
+            (K::PointsPerIndicator, self.economy.longest()),
+            (K::Indicators, self.economy.indicators().len()),
         ]
     }
 

@@ -6,6 +6,9 @@
 //! validation), then the engine's complexity limit, in which every list multiplies its
 //! children by its real worst-case size ([`sizes`]), and the HTTP body cap.
 
+pub mod changes;
+pub mod costs;
+pub mod economy;
 pub mod guards;
 pub mod query;
 pub mod sizes;
@@ -17,10 +20,21 @@ use async_graphql::extensions::apollo_persisted_queries::{
     ApolloPersistedQueries, LruCacheStorage,
 };
 use async_graphql::registry::SDLExportOptions;
-use async_graphql::{Context, EmptyMutation, EmptySubscription, ErrorExtensions, Schema};
+use async_graphql::{
+    Context, EmptyMutation, EmptySubscription, ErrorExtensions, MergedObject, Schema,
+};
 
 use crate::catalog::Catalog;
-pub use query::Query;
+
+/// Every root field, one part per area.
+#[derive(MergedObject, Default)]
+#[graphql(name = "Query")]
+pub struct Query(
+    query::CatalogRoot,
+    economy::EconomyRoot,
+    costs::CostsRoot,
+    changes::ChangesRoot,
+);
 
 pub type MdsSchema = Schema<Query, EmptyMutation, EmptySubscription>;
 
@@ -32,7 +46,7 @@ pub const MAX_COMPLEXITY: usize = 25_000;
 /// Builds the schema. Resolvers read the catalogue snapshot each request carries
 /// ([`with_catalog`]); the schema itself holds no data.
 pub fn build() -> MdsSchema {
-    Schema::build(Query, EmptyMutation, EmptySubscription)
+    Schema::build(Query::default(), EmptyMutation, EmptySubscription)
         // Depth is counted by the guards, which leave introspection's own nesting out.
         .limit_complexity(MAX_COMPLEXITY)
         .limit_recursive_depth(MAX_NESTING)

@@ -81,7 +81,8 @@ pub struct ModelFilter {
     pub task: Option<Task>,
 }
 
-pub struct Query;
+#[derive(Default)]
+pub struct CatalogRoot;
 
 fn non_negative(param: &str, v: Option<f64>) -> Result<Option<f64>> {
     match v {
@@ -170,7 +171,7 @@ async fn model_list(
 }
 
 #[Object]
-impl Query {
+impl CatalogRoot {
     /// Models, filtered and sorted; ties broken by slug, nulls last in both directions.
     #[graphql(
         complexity = "first.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"

@@ -276,6 +276,29 @@ pub struct Cheapest {
 /// A model's price at one provider. Prices are USD per 1M tokens; null is unknown, 0 is free.
 pub struct Offering(pub Row<offering::Model>);
 
+/// A long-context price tier (USD per 1M tokens).
+pub struct PriceTier(pub entity::offering::Tier);
+
+#[Object]
+impl PriceTier {
+    /// The tier applies to requests whose prompt is longer than this many tokens.
+    async fn from_tokens(&self) -> i64 {
+        self.0.from_tokens
+    }
+    async fn input_price(&self) -> Option<f64> {
+        self.0.input_price
+    }
+    async fn output_price(&self) -> Option<f64> {
+        self.0.output_price
+    }
+    async fn cache_read_price(&self) -> Option<f64> {
+        self.0.cache_read_price
+    }
+    async fn cache_write_price(&self) -> Option<f64> {
+        self.0.cache_write_price
+    }
+}
+
 #[Object]
 impl Offering {
     async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
@@ -308,6 +331,14 @@ impl Offering {
     }
     async fn cache_write_price(&self) -> Option<f64> {
         self.0.cache_write_price
+    }
+    /// Long-context tiers, lowest threshold first: a request whose prompt is longer than
+    /// `fromTokens` is billed wholly at that tier's prices. Empty when one price fits all.
+    async fn tiers(&self) -> Vec<PriceTier> {
+        entity::offering::Tier::decode(self.0.tiers.as_deref())
+            .into_iter()
+            .map(PriceTier)
+            .collect()
     }
     /// Always `USD`.
     async fn currency(&self) -> &str {

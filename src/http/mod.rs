@@ -6,6 +6,7 @@
 
 pub mod cache;
 pub mod exports;
+pub mod feeds;
 pub mod handlers;
 pub mod middleware;
 
@@ -77,6 +78,7 @@ pub fn router(state: AppState) -> Router {
         .route("/assets/graphiql/{file}", get(handlers::asset))
         .route("/api/v1/openapi.json", get(handlers::openapi))
         .route("/api/v1/export/{file}", get(exports::export))
+        .route("/api/v1/changes.atom", get(feeds::atom))
         .route("/docs", get(handlers::docs))
         .merge(api)
         .fallback(handlers::not_found)

@@ -437,6 +437,7 @@ pub fn derive(s: &mut Snapshot, tables: &Reviewed) {
         .map(|x| x.snapshot_date.clone())
         .max()
         .unwrap_or_default();
+    super::economy::apply(s);
 }
 
 /// Fits the capability index over every headline score on a 0–100 benchmark of the index

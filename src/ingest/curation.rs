@@ -143,6 +143,7 @@ mod tests {
             output_price: None,
             cache_read_price: None,
             cache_write_price: None,
+            tiers: None,
             context_window: None,
             as_of: None,
             source: "t".into(),

@@ -1,10 +1,11 @@
 //! Adapter for pydantic/genai-prices (`prices/new_data/v2/data.json`): providers, models and
-//! their current prices. A tiered price uses its base tier; dated constraints are read by
-//! [`super::history`].
+//! their current prices. A tiered price's base is the offering's price and its tiers are
+//! kept as long-context tiers; dated constraints are read by [`super::history`].
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use entity::offering::Tier;
 use serde_json::Value;
 
 use super::catalog::{ProviderMeta, canonical_provider};
@@ -28,12 +29,56 @@ pub fn price(v: Option<&Value>) -> Option<f64> {
     }
 }
 
+/// The `(start, price)` tiers of a price field; empty for a plain number.
+fn tiers_of(v: Option<&Value>) -> Vec<(i64, f64)> {
+    v.and_then(|v| v.get("tiers"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|t| Some((t.get("start")?.as_i64()?, t.get("price")?.as_f64()?)))
+        .collect()
+}
+
 pub fn prices_of(p: &Value) -> Prices {
+    let fields = [
+        "input_mtok",
+        "output_mtok",
+        "cache_read_mtok",
+        "cache_write_mtok",
+    ];
+    // Each field tiers on its own; a tier row gathers every field's price from that start
+    // on (a field without its own tier keeps its base price).
+    let mut starts: Vec<i64> = fields
+        .iter()
+        .flat_map(|f| tiers_of(p.get(*f)))
+        .map(|(start, _)| start)
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let at = |field: &str, start: i64| {
+        tiers_of(p.get(field))
+            .into_iter()
+            .filter(|(s, _)| *s <= start)
+            .max_by_key(|(s, _)| *s)
+            .map(|(_, price)| price)
+            .or_else(|| price(p.get(field)))
+    };
+    let tiers = starts
+        .into_iter()
+        .map(|start| Tier {
+            from_tokens: start,
+            input_price: at("input_mtok", start),
+            output_price: at("output_mtok", start),
+            cache_read_price: at("cache_read_mtok", start),
+            cache_write_price: at("cache_write_mtok", start),
+        })
+        .collect();
     Prices {
         input: price(p.get("input_mtok")),
         output: price(p.get("output_mtok")),
         cache_read: price(p.get("cache_read_mtok")),
         cache_write: price(p.get("cache_write_mtok")),
+        tiers,
     }
 }
 
@@ -144,12 +189,22 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn tiered_prices_use_the_base_tier_and_missing_stays_none() {
+    fn tiered_prices_keep_base_and_tiers_and_missing_stays_none() {
         let m = json!({"prices": {"input_mtok": {"base": 3, "tiers": [{"start": 200000, "price": 6}]}, "output_mtok": 15}});
         let p = base_prices(&m).unwrap();
         assert_eq!(p.input, Some(3.0));
         assert_eq!(p.output, Some(15.0));
         assert_eq!(p.cache_read, None);
+        assert_eq!(
+            p.tiers,
+            vec![Tier {
+                from_tokens: 200000,
+                input_price: Some(6.0),
+                output_price: Some(15.0),
+                cache_read_price: None,
+                cache_write_price: None,
+            }]
+        );
     }
 
     #[test]

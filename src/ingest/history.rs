@@ -57,6 +57,7 @@ fn periods_from_changes(rows: &[&ChangeRow]) -> Vec<Period> {
                     output: row.output_mtok,
                     cache_read: row.cache_read_mtok,
                     cache_write: row.cache_write_mtok,
+                    tiers: Vec::new(),
                 },
                 from: row.observed_date.clone(),
                 to: None,
@@ -68,7 +69,29 @@ fn periods_from_changes(rows: &[&ChangeRow]) -> Vec<Period> {
     out
 }
 
-/// Dated constraints of a live-feed model entry: (start_date, prices), sorted.
+/// Adjacent periods with the same prices are one period: a commit that touched only other
+/// fields (or a tier) is not a price change.
+fn merged(periods: Vec<Period>) -> Vec<Period> {
+    let mut out: Vec<Period> = Vec::with_capacity(periods.len());
+    for p in periods {
+        match out.last_mut() {
+            Some(last)
+                if last.to.as_deref() == Some(p.from.as_str())
+                    && (last.prices.input, last.prices.output)
+                        == (p.prices.input, p.prices.output) =>
+            {
+                last.to = p.to;
+                last.prices = p.prices;
+            }
+            _ => out.push(p),
+        }
+    }
+    out
+}
+
+/// Dated constraints of a live-feed model entry in effect by the snapshot date:
+/// (start_date, prices), sorted. Changes announced for later are not history yet: the
+/// source's next snapshot will show whether they happened.
 fn dated_constraints(model: &Value) -> Vec<(String, Prices)> {
     let mut out: Vec<(String, Prices)> = model
         .get("prices")
@@ -79,9 +102,30 @@ fn dated_constraints(model: &Value) -> Vec<(String, Prices)> {
             let start = e.get("constraint")?.get("start_date")?.as_str()?;
             Some((start.to_string(), prices_of(e.get("prices")?)))
         })
+        .filter(|(start, _)| start.as_str() <= genai_prices::AS_OF)
         .collect();
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
+}
+
+/// The entry of a dated list without a constraint: the price before the first dated change.
+fn unconstrained(model: &Value) -> Option<Prices> {
+    model
+        .get("prices")?
+        .as_array()?
+        .iter()
+        .find(|e| e.get("constraint").is_none())
+        .and_then(|e| e.get("prices"))
+        .map(prices_of)
+}
+
+/// The model's release date, from the first of its records that has one.
+fn release_of(resolved: &Resolved, model: &str) -> Option<String> {
+    resolved
+        .models
+        .get(model)?
+        .iter()
+        .find_map(|r| r.release_date.clone())
 }
 
 /// Builds the price history and the prices in effect on the snapshot date, keyed by
@@ -102,7 +146,8 @@ pub fn build(
             .or_default()
             .push(row);
     }
-    let mut constraints: BTreeMap<(String, String), Vec<(String, Prices)>> = BTreeMap::new();
+    type Schedule = (Option<Prices>, Vec<(String, Prices)>);
+    let mut constraints: BTreeMap<(String, String), Schedule> = BTreeMap::new();
     for (p, slug) in genai_prices::providers(live) {
         for m in p
             .get("models")
@@ -115,7 +160,7 @@ pub fn build(
             };
             let dated = dated_constraints(m);
             if !dated.is_empty() {
-                constraints.insert((slug.clone(), id.to_string()), dated);
+                constraints.insert((slug.clone(), id.to_string()), (unconstrained(m), dated));
             }
         }
     }
@@ -161,7 +206,7 @@ pub fn build(
         let key = (provider.clone(), id.clone());
         let changes = by_id.get(&key).map(Vec::as_slice).unwrap_or_default();
         let mut periods = periods_from_changes(changes);
-        if let Some(dated) = constraints.get(&key) {
+        if let Some((before, dated)) = constraints.get(&key) {
             // The announced schedule supersedes what the log saw from its first date on.
             let first = dated[0].0.clone();
             periods.retain(|p| p.from < first);
@@ -169,6 +214,18 @@ pub fn build(
                 && last.to.as_ref().is_none_or(|t| *t > first)
             {
                 last.to = Some(first.clone());
+            }
+            // The log may start after the first change (o3 was cut on 2025-06-10, the log
+            // starts on 2025-06-22): the unconstrained price ran from the release until then.
+            if periods.is_empty()
+                && let Some(before) = before
+                && let Some(from) = release_of(resolved, &model).filter(|d| *d < first)
+            {
+                periods.push(Period {
+                    prices: before.clone(),
+                    from,
+                    to: Some(first.clone()),
+                });
             }
             for (i, (start, prices)) in dated.iter().enumerate() {
                 let to = dated.get(i + 1).map(|(s, _)| s.clone());
@@ -187,7 +244,7 @@ pub fn build(
                 current.insert(key.clone(), p);
             }
         }
-        for p in periods {
+        for p in merged(periods) {
             out.push(price_history::Model {
                 id: 0,
                 model_slug: model.clone(),
@@ -224,6 +281,7 @@ pub fn apply_current(
             o.output_price = p.output;
             o.cache_read_price = p.cache_read;
             o.cache_write_price = p.cache_write;
+            o.tiers = entity::offering::Tier::encode(&p.tiers);
         }
     }
 }
@@ -259,6 +317,36 @@ mod tests {
             ("2025-06-22", Some("2025-07-04"))
         );
         assert_eq!((p[1].prices.input, p[1].to.as_deref()), (Some(2.5), None));
+    }
+
+    #[test]
+    fn periods_without_a_price_change_merge() {
+        let rows = [
+            row("2025-06-22", "initial", Some(5.0)),
+            row("2025-07-04", "changed", Some(5.0)),
+            row("2025-08-01", "changed", Some(4.0)),
+        ];
+        let refs: Vec<&ChangeRow> = rows.iter().collect();
+        let p = merged(periods_from_changes(&refs));
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].to.as_deref(), Some("2025-08-01"));
+    }
+
+    #[test]
+    fn the_unconstrained_entry_is_the_price_before_the_first_dated_change() {
+        let m = serde_json::json!({"prices": [
+            {"prices": {"input_mtok": 10, "output_mtok": 40}},
+            {"constraint": {"start_date": "2025-06-10"}, "prices": {"input_mtok": 2, "output_mtok": 8}},
+            {"constraint": {"start_date": "2099-01-01"}, "prices": {"input_mtok": 1, "output_mtok": 4}}
+        ]});
+        assert_eq!(unconstrained(&m).and_then(|p| p.input), Some(10.0));
+        let dated = dated_constraints(&m);
+        assert_eq!(
+            dated.len(),
+            1,
+            "changes announced after the snapshot are not history"
+        );
+        assert_eq!(dated[0].0, "2025-06-10");
     }
 
     #[test]

@@ -10,6 +10,7 @@
 pub mod capability;
 pub mod catalog;
 pub mod curation;
+pub mod economy;
 pub mod genai_prices;
 pub mod history;
 pub mod models_dev;
@@ -32,6 +33,8 @@ pub struct Prices {
     pub output: Option<f64>,
     pub cache_read: Option<f64>,
     pub cache_write: Option<f64>,
+    /// Long-context tiers, smallest threshold first; empty when one price fits every size.
+    pub tiers: Vec<entity::offering::Tier>,
 }
 
 /// One appearance of a model in one source, at one provider (or provider-agnostic).
@@ -373,6 +376,7 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
                 output_price: prices.output,
                 cache_read_price: prices.cache_read,
                 cache_write_price: prices.cache_write,
+                tiers: entity::offering::Tier::encode(&prices.tiers),
                 context_window: r.context,
                 as_of: r.as_of.clone(),
                 source: r.source.to_string(),

@@ -96,6 +96,29 @@ fn strings(v: Option<&Value>) -> Option<Vec<String>> {
     Some(list)
 }
 
+/// Long-context tiers of a `cost` table (`tiers = [{tier = {size = 200000}, input = 10, ...}]`);
+/// a line a tier leaves out keeps the base price.
+fn tiers(cost: &Value) -> Vec<entity::offering::Tier> {
+    let f = |v: &Value, k: &str| v.get(k).and_then(Value::as_f64);
+    let mut out: Vec<entity::offering::Tier> = cost
+        .get("tiers")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|t| {
+            Some(entity::offering::Tier {
+                from_tokens: t.get("tier")?.get("size")?.as_i64()?,
+                input_price: f(t, "input").or_else(|| f(cost, "input")),
+                output_price: f(t, "output").or_else(|| f(cost, "output")),
+                cache_read_price: f(t, "cache_read").or_else(|| f(cost, "cache_read")),
+                cache_write_price: f(t, "cache_write").or_else(|| f(cost, "cache_write")),
+            })
+        })
+        .collect();
+    out.sort_by_key(|t| t.from_tokens);
+    out
+}
+
 fn record(
     path_id: &str,
     model: &Value,
@@ -118,6 +141,7 @@ fn record(
         output: c.get("output").and_then(Value::as_f64),
         cache_read: c.get("cache_read").and_then(Value::as_f64),
         cache_write: c.get("cache_write").and_then(Value::as_f64),
+        tiers: tiers(c),
     });
     let limit = model.get("limit");
     ModelRecord {

@@ -134,6 +134,14 @@ fn round_all(s: &mut Snapshot) {
         r(&mut o.output_price);
         r(&mut o.cache_read_price);
         r(&mut o.cache_write_price);
+        let mut tiers = entity::offering::Tier::decode(o.tiers.as_deref());
+        for t in &mut tiers {
+            r(&mut t.input_price);
+            r(&mut t.output_price);
+            r(&mut t.cache_read_price);
+            r(&mut t.cache_write_price);
+        }
+        o.tiers = entity::offering::Tier::encode(&tiers);
     }
     for h in &mut s.price_history {
         r(&mut h.input_price);
@@ -255,6 +263,7 @@ mod tests {
             output_price: Some(output),
             cache_read_price: None,
             cache_write_price: None,
+            tiers: None,
             context_window: None,
             as_of: None,
             source: "test".into(),

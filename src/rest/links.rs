@@ -13,16 +13,7 @@ pub fn header(
     total_pages: u64,
 ) -> String {
     let last = total_pages.max(1);
-    let url = |p: u64| {
-        let mut pairs: Vec<(&str, String)> = query
-            .iter()
-            .filter(|(k, _)| k != "page")
-            .map(|(k, v)| (k.as_str(), v.clone()))
-            .collect();
-        pairs.push(("page", p.to_string()));
-        let q = serde_urlencoded::to_string(&pairs).unwrap_or_default();
-        format!("<{}{path}?{q}>", base.trim_end_matches('/'))
-    };
+    let url = |p: u64| format!("<{}>", self::url(base, path, query, p));
     let mut links = vec![format!("{}; rel=\"first\"", url(1))];
     if page > 1 {
         links.push(format!("{}; rel=\"prev\"", url((page - 1).min(last))));
@@ -32,6 +23,18 @@ pub fn header(
     }
     links.push(format!("{}; rel=\"last\"", url(last)));
     links.join(", ")
+}
+
+/// The same request as page `page`.
+pub fn url(base: &str, path: &str, query: &[(String, String)], page: u64) -> String {
+    let mut pairs: Vec<(&str, String)> = query
+        .iter()
+        .filter(|(k, _)| k != "page")
+        .map(|(k, v)| (k.as_str(), v.clone()))
+        .collect();
+    pairs.push(("page", page.to_string()));
+    let q = serde_urlencoded::to_string(&pairs).unwrap_or_default();
+    format!("{}{path}?{q}", base.trim_end_matches('/'))
 }
 
 #[cfg(test)]

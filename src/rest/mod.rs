@@ -113,7 +113,41 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
                 )))
             }
         }
-        Kind::SlugList => {
+        Kind::Tokens => match raw.parse::<u64>() {
+            Ok(n) if n <= crate::catalog::costs::MAX_TOKENS => Ok(json!(n)),
+            _ => Err(bad(format!(
+                "{} must be a whole number from 0 to {}, got {raw:?}",
+                p.name,
+                crate::catalog::costs::MAX_TOKENS
+            ))),
+        },
+        Kind::Month => {
+            let ok = raw.len() == 7
+                && raw.bytes().take(4).all(|b| b.is_ascii_digit())
+                && chrono::NaiveDate::parse_from_str(&format!("{raw}-01"), "%Y-%m-%d").is_ok();
+            if ok {
+                Ok(json!(raw))
+            } else {
+                Err(bad(format!(
+                    "{} must be a month YYYY-MM, got {raw:?}",
+                    p.name
+                )))
+            }
+        }
+        Kind::Date => {
+            if raw.len() == 10
+                && raw.bytes().take(4).all(|b| b.is_ascii_digit())
+                && chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").is_ok()
+            {
+                Ok(json!(raw))
+            } else {
+                Err(bad(format!(
+                    "{} must be a date YYYY-MM-DD, got {raw:?}",
+                    p.name
+                )))
+            }
+        }
+        Kind::SlugList(min) => {
             let slugs: Vec<&str> = raw
                 .split(',')
                 .map(str::trim)
@@ -128,9 +162,9 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
             if distinct.len() != slugs.len() {
                 return Err(bad(format!("{} must not repeat a slug", p.name)));
             }
-            if !(2..=10).contains(&slugs.len()) {
+            if !(min..=10).contains(&slugs.len()) {
                 return Err(bad(format!(
-                    "{} takes 2 to 10 comma-separated slugs, got {}",
+                    "{} takes {min} to 10 comma-separated slugs, got {}",
                     p.name,
                     slugs.len()
                 )));

@@ -16,10 +16,15 @@ fn param_schema(kind: Kind) -> Value {
         Kind::NonNegative => json!({"type": "number", "minimum": 0}),
         Kind::Text => json!({"type": "string", "minLength": 1, "maxLength": 100}),
         Kind::Slug => json!({"type": "string", "pattern": "^[a-z0-9][a-z0-9.-]*$"}),
-        Kind::SlugList => {
-            json!({"type": "string", "description": "2 to 10 distinct comma-separated slugs",
-                "pattern": "^[a-z0-9][a-z0-9.-]*(,[a-z0-9][a-z0-9.-]*){1,9}$"})
+        Kind::SlugList(min) => {
+            json!({"type": "string", "description": format!("{min} to 10 distinct comma-separated slugs"),
+                "pattern": format!("^[a-z0-9][a-z0-9.-]*(,[a-z0-9][a-z0-9.-]*){{{},9}}$", min - 1)})
         }
+        Kind::Tokens => {
+            json!({"type": "integer", "minimum": 0, "maximum": crate::catalog::costs::MAX_TOKENS})
+        }
+        Kind::Month => json!({"type": "string", "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])$"}),
+        Kind::Date => json!({"type": "string", "format": "date"}),
     }
 }
 
@@ -104,6 +109,16 @@ fn schemas() -> Value {
         ("output_price", nullable("number")),
         ("cache_read_price", nullable("number")),
         ("cache_write_price", nullable("number")),
+        (
+            "tiers",
+            array(obj(&[
+                ("from_tokens", json!({"type": "integer"})),
+                ("input_price", nullable("number")),
+                ("output_price", nullable("number")),
+                ("cache_read_price", nullable("number")),
+                ("cache_write_price", nullable("number")),
+            ])),
+        ),
         ("currency", json!({"const": "USD"})),
         ("unit", json!({"const": "1M tokens"})),
         ("context_window", nullable("integer")),
@@ -225,7 +240,91 @@ fn schemas() -> Value {
             ])),
         );
     }
+    let point = obj(&[
+        (
+            "date",
+            json!({"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"}),
+        ),
+        ("value", json!({"type": "number"})),
+        ("secondary", nullable("number")),
+    ]);
+    let indicator = obj(&[
+        ("slug", s()),
+        ("name", s()),
+        ("description", s()),
+        ("unit", s()),
+        ("secondary_label", nullable("string")),
+        ("method", s()),
+        ("sources", array(s())),
+        (
+            "latest",
+            json!({"oneOf": [point.clone(), {"type": "null"}]}),
+        ),
+    ]);
+    let mut indicator_detail = indicator.clone();
+    if let Some(props) = indicator_detail
+        .get_mut("properties")
+        .and_then(Value::as_object_mut)
+    {
+        props.insert("series".into(), array(point));
+    }
+    if let Some(req) = indicator_detail
+        .get_mut("required")
+        .and_then(Value::as_array_mut)
+    {
+        req.push(json!("series"));
+    }
+    let nullable_named = json!({"oneOf": [named.clone(), {"type": "null"}]});
+    let costs = array(obj(&[
+        ("model", named.clone()),
+        (
+            "offerings",
+            array(obj(&[
+                ("provider", named.clone()),
+                ("kind", s()),
+                ("provider_model_id", s()),
+                ("tier_from_tokens", nullable("integer")),
+                (
+                    "lines",
+                    array(obj(&[
+                        (
+                            "line",
+                            json!({"type": "string", "enum": ["input", "cached_input", "output"]}),
+                        ),
+                        ("tokens", json!({"type": "integer"})),
+                        ("unit_price", json!({"type": "number"})),
+                        ("cost", json!({"type": "number"})),
+                    ])),
+                ),
+                ("total", nullable("number")),
+                ("currency", json!({"const": "USD"})),
+                ("reason", nullable("string")),
+            ])),
+        ),
+    ]));
+    let change = obj(&[
+        ("id", s()),
+        (
+            "type",
+            json!({"type": "string", "enum": ["price", "model", "score"]}),
+        ),
+        ("date", json!({"type": "string", "format": "date"})),
+        ("summary", s()),
+        ("model", named.clone()),
+        ("provider", nullable_named.clone()),
+        ("benchmark", nullable_named),
+        ("input_price", nullable("number")),
+        ("output_price", nullable("number")),
+        ("previous_input_price", nullable("number")),
+        ("previous_output_price", nullable("number")),
+        ("score", nullable("number")),
+    ]);
     json!({
+        "Costs": costs,
+        "Indicators": array(reference("Indicator")),
+        "Indicator": indicator,
+        "IndicatorDetail": indicator_detail,
+        "Change": change,
         "ModelSummary": model_summary,
         "ModelDetail": model_detail,
         "Offering": offering,
@@ -272,23 +371,27 @@ fn problem(description: &str) -> Value {
     json!({"description": description, "content": {"application/problem+json": {"schema": reference("Problem")}}})
 }
 
+/// The OpenAPI parameters of an endpoint.
+fn parameters(ep: &super::table::Endpoint) -> Vec<Value> {
+    ep.params
+        .iter()
+        .map(|p| {
+            json!({
+                "name": p.name,
+                "in": if p.in_path { "path" } else { "query" },
+                "required": p.required,
+                "description": p.description,
+                "schema": param_schema(p.kind),
+            })
+        })
+        .collect()
+}
+
 /// The whole document.
 pub fn document() -> Value {
     let mut paths = Map::new();
     for ep in ENDPOINTS {
-        let params: Vec<Value> = ep
-            .params
-            .iter()
-            .map(|p| {
-                json!({
-                    "name": p.name,
-                    "in": if p.in_path { "path" } else { "query" },
-                    "required": p.required,
-                    "description": p.description,
-                    "schema": param_schema(p.kind),
-                })
-            })
-            .collect();
+        let params = parameters(ep);
         let body = match ep.shape {
             Shape::List => obj(&[
                 ("data", array(reference(ep.schema))),
@@ -308,7 +411,10 @@ pub fn document() -> Value {
             "414": problem("The query string is longer than 2 KiB (`uri_too_long`)"),
             "503": problem("The request took longer than the request timeout, or a dependency is unavailable (`unavailable`)"),
         });
-        if ep.params.iter().any(|p| p.in_path) || ep.path.ends_with("compare") {
+        if ep.params.iter().any(|p| p.in_path)
+            || ep.path.ends_with("compare")
+            || ep.path.ends_with("cost")
+        {
             responses["404"] = problem("Unknown slug (`not_found`)");
         }
         if ep.path.ends_with("lookup") {
@@ -331,6 +437,7 @@ pub fn document() -> Value {
         );
     }
     paths.insert("/api/v1/export/{file}".to_string(), export_path());
+    paths.insert("/api/v1/changes.atom".to_string(), atom_path());
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -350,6 +457,29 @@ pub fn document() -> Value {
         "security": [{}, {"apiKey": []}, {"bearer": []}],
         "paths": paths,
     })
+}
+
+/// The changes feed as Atom: the `/api/v1/changes` answer written as a feed.
+fn atom_path() -> Value {
+    let params: Vec<Value> = ENDPOINTS
+        .iter()
+        .find(|e| e.path == "/api/v1/changes")
+        .map(parameters)
+        .unwrap_or_default();
+    json!({"get": {
+        "operationId": "get_changes_atom",
+        "summary": "What changed, as an Atom 1.0 feed (the entries of /api/v1/changes with the same parameters; entry ids are stable)",
+        "parameters": params,
+        "responses": {
+            "200": {"description": "The feed", "content": {"application/atom+xml": {"schema": {"type": "string"}}}},
+            "304": {"description": "Not modified (If-None-Match matched the ETag)"},
+            "400": problem("A parameter has a bad value (`invalid_parameter`, with `param`)"),
+            "401": problem("The API key is unknown or revoked (`invalid_api_key`)"),
+            "414": problem("The query string is longer than 2 KiB (`uri_too_long`)"),
+            "429": problem("Hourly limit reached (`rate_limited`); see Retry-After"),
+            "503": problem("A dependency is unavailable (`unavailable`)"),
+        }
+    }})
 }
 
 /// The bulk export: not a GraphQL document, but a stream of a table's stored rows.

@@ -20,8 +20,14 @@ pub enum Kind {
     Text,
     /// A slug (`[a-z0-9][a-z0-9.-]*`), as a path segment or a filter.
     Slug,
-    /// Comma-separated distinct slugs, 2 to 10 of them.
-    SlugList,
+    /// Comma-separated distinct slugs, from the given minimum to 10 of them.
+    SlugList(usize),
+    /// A token count: a whole number from 0 to 10^9.
+    Tokens,
+    /// A month, `YYYY-MM`.
+    Month,
+    /// A date, `YYYY-MM-DD`.
+    Date,
 }
 
 /// One query or path parameter.
@@ -136,6 +142,8 @@ const TASK: &[(&str, &str)] = &[
     ("other", "OTHER"),
 ];
 
+const CHANGE_TYPE: &[(&str, &str)] = &[("price", "PRICE"), ("model", "MODEL"), ("score", "SCORE")];
+
 const MODEL_LIST_PARAMS: &[Param] = &[
     PAGE,
     LIMIT,
@@ -235,6 +243,7 @@ macro_rules! offering {
   provider { slug name } model provider_model_id: providerModelId kind
   input_price: inputPrice output_price: outputPrice
   cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice
+  tiers { from_tokens: fromTokens input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice }
   currency unit context_window: contextWindow as_of: asOf source
 }"
     };
@@ -265,6 +274,15 @@ macro_rules! provider {
     () => {
         "fragment ProviderFields on Provider {
   slug name website kind models_count: modelsCount created_count: createdCount
+}"
+    };
+}
+
+macro_rules! indicator {
+    () => {
+        "fragment IndicatorFields on EconomyIndicator {
+  slug name description unit secondary_label: secondaryLabel method sources
+  latest { date value secondary }
 }"
     };
 }
@@ -336,7 +354,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     benchmarks { benchmark { slug name unit higher_is_better: higherIsBetter } scores { model score } }
   }
 }", model_summary!()),
-        params: &[required("models", "models", Kind::SlugList, "Comma-separated model slugs (2 to 10, distinct).")],
+        params: &[required("models", "models", Kind::SlugList(2), "Comma-separated model slugs (2 to 10, distinct).")],
         shape: Shape::Item,
         noun: "comparison",
         schema: "Comparison",
@@ -447,6 +465,76 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "agent",
         schema: "Agent",
+    },
+    Endpoint {
+        path: "/api/v1/cost",
+        summary: "What one request of a given size costs on each model at each provider, cheapest first (long-context tiers and cache-read prices applied)",
+        document: "query($models: [String!]!, $input: Int!, $output: Int!, $cached: Int! = 0, $provider: String) {
+  result: cost(models: $models, inputTokens: $input, outputTokens: $output, cachedInputTokens: $cached, provider: $provider) {
+    model { slug name }
+    offerings {
+      provider { slug name } kind provider_model_id: providerModelId tier_from_tokens: tierFromTokens
+      lines { line tokens unit_price: unitPrice cost } total currency reason
+    }
+  }
+}",
+        params: &[
+            required("models", "models", Kind::SlugList(1), "Comma-separated model slugs or aliases (1 to 10, distinct)."),
+            required("input_tokens", "input", Kind::Tokens, "Prompt tokens, cached ones included (0 to 10^9)."),
+            required("output_tokens", "output", Kind::Tokens, "Output tokens (0 to 10^9)."),
+            q("cached_input_tokens", "cached", Kind::Tokens, "Prompt tokens read from the provider's cache, billed at its cache-read price (at most input_tokens; default 0)."),
+            q("provider", "provider", Kind::Slug, "Only this provider's offering."),
+        ],
+        shape: Shape::Item,
+        noun: "cost",
+        schema: "Costs",
+    },
+    Endpoint {
+        path: "/api/v1/economy",
+        summary: "The economy indicators, each with its latest monthly point",
+        document: doc!("query { result: economyIndicators { ...IndicatorFields } }", indicator!()),
+        params: &[],
+        shape: Shape::Item,
+        noun: "economy",
+        schema: "Indicators",
+    },
+    Endpoint {
+        path: "/api/v1/economy/{slug}",
+        summary: "One economy indicator with its monthly series, oldest first",
+        document: doc!("query($slug: String!, $from: String, $to: String) {
+  result: economyIndicator(slug: $slug) { ...IndicatorFields series(from: $from, to: $to) { date value secondary } }
+}", indicator!()),
+        params: &[
+            path("slug", "Indicator slug."),
+            q("from", "from", Kind::Month, "First month, YYYY-MM (included)."),
+            q("to", "to", Kind::Month, "Last month, YYYY-MM (included)."),
+        ],
+        shape: Shape::Item,
+        noun: "indicator",
+        schema: "IndicatorDetail",
+    },
+    Endpoint {
+        path: "/api/v1/changes",
+        summary: "What changed, newest first: price changes, model releases, new benchmark results (also as Atom at /api/v1/changes.atom)",
+        document: "query($since: String, $type: ChangeType, $first: Int, $offset: Int) {
+  result: changes(since: $since, type: $type, first: $first, offset: $offset) {
+    total: totalCount
+    items: nodes {
+      id type date summary model { slug name } provider { slug name } benchmark { slug name }
+      input_price: inputPrice output_price: outputPrice
+      previous_input_price: previousInputPrice previous_output_price: previousOutputPrice score
+    }
+  }
+}",
+        params: &[
+            q("since", "since", Kind::Date, "Only changes on or after this date, YYYY-MM-DD."),
+            q("type", "type", Kind::Enum(CHANGE_TYPE), "price, model or score (default: all)."),
+            PAGE,
+            LIMIT,
+        ],
+        shape: Shape::List,
+        noun: "change",
+        schema: "Change",
     },
     Endpoint {
         path: "/api/v1/sources",

@@ -3,8 +3,8 @@
 //! bumped. Importing the same bytes again changes nothing.
 
 use entity::{
-    agent, agent_model, agent_score, benchmark, dataset, model, model_alias, offering,
-    price_history, provider, score, source,
+    agent, agent_model, agent_score, benchmark, dataset, economy_indicator, economy_point, model,
+    model_alias, offering, price_history, provider, score, source,
 };
 use sea_orm::{
     ActiveModelTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, IntoActiveModel,
@@ -84,6 +84,8 @@ pub async fn import(db: &DatabaseConnection, bytes: &[u8]) -> Result<Outcome, Im
     let s: Snapshot = Snapshot::decode(bytes).map_err(ImportError::Snapshot)?;
     let version = previous.as_ref().map_or(1, |p| p.version + 1);
     let txn = db.begin().await?;
+    economy_point::Entity::delete_many().exec(&txn).await?;
+    economy_indicator::Entity::delete_many().exec(&txn).await?;
     agent_score::Entity::delete_many().exec(&txn).await?;
     agent_model::Entity::delete_many().exec(&txn).await?;
     agent::Entity::delete_many().exec(&txn).await?;
@@ -108,6 +110,8 @@ pub async fn import(db: &DatabaseConnection, bytes: &[u8]) -> Result<Outcome, Im
     insert_all::<_, agent::Entity, _>(&txn, s.agents).await?;
     insert_all::<_, agent_model::Entity, _>(&txn, s.agent_models).await?;
     insert_all::<_, agent_score::Entity, _>(&txn, s.agent_scores).await?;
+    insert_all::<_, economy_indicator::Entity, _>(&txn, s.economy_indicators).await?;
+    insert_all::<_, economy_point::Entity, _>(&txn, s.economy_points).await?;
     let row = dataset::Model {
         id: 1,
         version,

@@ -2,8 +2,8 @@
 //! material of the in-memory catalogue ([`crate::catalog`]).
 
 use entity::{
-    agent, agent_model, agent_score, benchmark, dataset, model, model_alias, offering,
-    price_history, provider, score, source,
+    agent, agent_model, agent_score, benchmark, dataset, economy_indicator, economy_point, model,
+    model_alias, offering, price_history, provider, score, source,
 };
 use sea_orm::{
     AccessMode, DatabaseConnection, DbErr, EntityTrait, IsolationLevel, TransactionTrait,
@@ -24,6 +24,8 @@ pub struct Rows {
     pub agent_models: Vec<agent_model::Model>,
     pub agent_scores: Vec<agent_score::Model>,
     pub sources: Vec<source::Model>,
+    pub economy_indicators: Vec<economy_indicator::Model>,
+    pub economy_points: Vec<economy_point::Model>,
 }
 
 /// The dataset's version alone: what an instance polls to notice an import.
@@ -60,6 +62,8 @@ pub async fn load(db: &DatabaseConnection) -> Result<Rows, DbErr> {
         agent_models: agent_model::Entity::find().all(&txn).await?,
         agent_scores: agent_score::Entity::find().all(&txn).await?,
         sources: source::Entity::find().all(&txn).await?,
+        economy_indicators: economy_indicator::Entity::find().all(&txn).await?,
+        economy_points: economy_point::Entity::find().all(&txn).await?,
     };
     txn.commit().await?;
     Ok(rows)

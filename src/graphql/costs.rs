@@ -1,0 +1,172 @@
+//! The cost calculator: what a request of a given size costs on each model at each
+//! provider (API.md §3), computed from the request's catalogue snapshot.
+
+use std::collections::HashSet;
+
+use async_graphql::{Context, Object, Result};
+
+use super::sizes::{self, ListKind};
+use super::types::{Model, Provider};
+use super::{bad_input, catalog, not_found};
+use crate::catalog::Row;
+use crate::catalog::costs::{self, MAX_TOKENS, OfferingCost, Request};
+
+#[derive(Default)]
+pub struct CostsRoot;
+
+/// A token count: a whole number from 0 to 10^9. `param` is the REST parameter's name.
+fn tokens(param: &str, v: i64) -> Result<u64> {
+    u64::try_from(v)
+        .ok()
+        .filter(|n| *n <= MAX_TOKENS)
+        .ok_or_else(|| {
+            bad_input(
+                param,
+                format!("{param} must be a whole number from 0 to {MAX_TOKENS}, got {v}"),
+            )
+        })
+}
+
+/// Most models one cost request may name.
+const MAX_MODELS: usize = 10;
+
+#[Object]
+impl CostsRoot {
+    /// What one request of this size costs on each of 1 to 10 models (slugs, aliases or
+    /// any provider id), at each offering (of `provider` only, when given), cheapest first.
+    /// A prompt longer than a tier's threshold is billed wholly at that tier; cached
+    /// prompt tokens (part of `inputTokens`) at the cache-read price.
+    #[graphql(complexity = "models.len().min(MAX_MODELS) * child_complexity.max(1) + 1")]
+    async fn cost(
+        &self,
+        ctx: &Context<'_>,
+        models: Vec<String>,
+        input_tokens: i64,
+        output_tokens: i64,
+        #[graphql(default = 0)] cached_input_tokens: i64,
+        provider: Option<String>,
+    ) -> Result<Vec<ModelCost>> {
+        let req = Request {
+            input_tokens: tokens("input_tokens", input_tokens)?,
+            output_tokens: tokens("output_tokens", output_tokens)?,
+            cached_input_tokens: tokens("cached_input_tokens", cached_input_tokens)?,
+        };
+        if req.cached_input_tokens > req.input_tokens {
+            return Err(bad_input(
+                "cached_input_tokens",
+                "cached_input_tokens is part of input_tokens and cannot exceed it",
+            ));
+        }
+        let mut seen = HashSet::new();
+        if models.is_empty() || models.len() > MAX_MODELS || !models.iter().all(|m| seen.insert(m))
+        {
+            return Err(bad_input(
+                "models",
+                format!("models takes 1 to {MAX_MODELS} distinct models"),
+            ));
+        }
+        let cat = catalog(ctx)?;
+        let resolved: Vec<_> = models.iter().map(|m| cat.lookup(m.trim())).collect();
+        let unknown: Vec<&str> = models
+            .iter()
+            .zip(&resolved)
+            .filter(|(_, r)| r.is_none())
+            .map(|(m, _)| m.as_str())
+            .collect();
+        if !unknown.is_empty() {
+            return Err(not_found(format!("unknown models: {}", unknown.join(", "))));
+        }
+        Ok(resolved
+            .into_iter()
+            .flatten()
+            .map(|m| ModelCost {
+                offerings: costs::costs(cat.offerings_of(&m.slug), provider.as_deref(), req),
+                model: m.clone(),
+            })
+            .collect())
+    }
+}
+
+/// One model's costs.
+pub struct ModelCost {
+    model: Row<entity::model::Model>,
+    offerings: Vec<OfferingCost>,
+}
+
+#[Object]
+impl ModelCost {
+    async fn model(&self) -> Model {
+        Model(self.model.clone())
+    }
+    /// Cheapest first; offerings that cannot price the request last, with the reason.
+    #[graphql(complexity = "sizes::list(ListKind::OfferingsPerModel, child_complexity)")]
+    async fn offerings(&self) -> Vec<OfferingCostView> {
+        self.offerings
+            .iter()
+            .cloned()
+            .map(OfferingCostView)
+            .collect()
+    }
+}
+
+/// The cost at one offering.
+pub struct OfferingCostView(OfferingCost);
+
+#[Object(name = "OfferingCost")]
+impl OfferingCostView {
+    async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
+        Ok(catalog(ctx)?
+            .provider(&self.0.offering.provider_slug)
+            .cloned()
+            .map(Provider))
+    }
+    /// Who sells it (see `Offering.kind`).
+    async fn kind(&self) -> &str {
+        &self.0.offering.kind
+    }
+    async fn provider_model_id(&self) -> &str {
+        &self.0.offering.provider_model_id
+    }
+    /// The threshold of the long-context tier applied; null for the base prices.
+    async fn tier_from_tokens(&self) -> Option<i64> {
+        self.0.tier_from_tokens
+    }
+    /// One line per kind of token billed: `input` (uncached prompt), `cached_input`, `output`.
+    async fn lines(&self) -> Vec<CostLine> {
+        self.0.lines.iter().cloned().map(CostLine).collect()
+    }
+    /// USD; null when the offering cannot price this request.
+    async fn total(&self) -> Option<f64> {
+        self.0.total
+    }
+    /// Always `USD`.
+    async fn currency(&self) -> &str {
+        "USD"
+    }
+    /// Why there is no total (a price the request needs is not published).
+    async fn reason(&self) -> Option<&str> {
+        self.0.reason.as_deref()
+    }
+}
+
+/// One billed line.
+pub struct CostLine(costs::Line);
+
+#[Object]
+impl CostLine {
+    /// `input`, `cached_input` or `output`.
+    async fn line(&self) -> &str {
+        self.0.line
+    }
+    async fn tokens(&self) -> i64 {
+        i64::try_from(self.0.tokens).unwrap_or(i64::MAX)
+    }
+    /// USD per 1M tokens.
+    async fn unit_price(&self) -> f64 {
+        self.0.unit_price
+    }
+    /// USD.
+    async fn cost(&self) -> f64 {
+        self.0.cost
+    }
+}
