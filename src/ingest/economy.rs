@@ -116,8 +116,14 @@ struct Month {
 }
 
 impl Month {
+    /// The month of a `YYYY-MM-DD` date or of a bare `YYYY-MM` (some release dates are
+    /// known only to the month).
     fn of(date: &str) -> Option<Self> {
-        let d = NaiveDate::parse_from_str(date.get(..10)?, "%Y-%m-%d").ok()?;
+        let day = match date.len() {
+            7 => format!("{date}-01"),
+            _ => date.get(..10)?.to_string(),
+        };
+        let d = NaiveDate::parse_from_str(&day, "%Y-%m-%d").ok()?;
         Some(Self {
             year: d.year(),
             month: d.month(),
@@ -568,6 +574,8 @@ mod tests {
         );
         assert_eq!(Month::of("2024-12-31").unwrap().next().label(), "2025-01");
         assert_eq!(feb.until(Month::of("2025-02-01").unwrap()), 12);
+        assert_eq!(Month::of("2024-01").unwrap().label(), "2024-01");
+        assert_eq!(Month::of("2024-1-5"), None);
     }
 
     #[test]

@@ -176,6 +176,22 @@ pub fn build(
             )
         })
         .collect();
+    let offer_prices: BTreeMap<(&str, &str), Prices> = resolved
+        .offerings
+        .iter()
+        .map(|o| {
+            (
+                (o.model_slug.as_str(), o.provider_slug.as_str()),
+                Prices {
+                    input: o.input_price,
+                    output: o.output_price,
+                    cache_read: o.cache_read_price,
+                    cache_write: o.cache_write_price,
+                    tiers: Vec::new(),
+                },
+            )
+        })
+        .collect();
     let mut chosen: BTreeMap<(String, String), (bool, usize, String)> = BTreeMap::new();
     let ids: std::collections::BTreeSet<(String, String)> =
         by_id.keys().chain(constraints.keys()).cloned().collect();
@@ -243,6 +259,19 @@ pub fn build(
             if let Some(p) = in_effect {
                 current.insert(key.clone(), p);
             }
+        }
+        // The open period is the current offering's price. They differ only where the log
+        // follows another entry than the standard price (DeepSeek's off-peak discount since
+        // genai-prices added time-of-day windows), so the offering's price wins and the
+        // merge below folds the artefact into the period before.
+        let offering = current
+            .get(&key)
+            .or_else(|| offer_prices.get(&(model.as_str(), provider.as_str())));
+        if let (Some(open), Some(now)) = (periods.last_mut().filter(|p| p.to.is_none()), offering) {
+            open.prices = Prices {
+                tiers: Vec::new(),
+                ..now.clone()
+            };
         }
         for p in merged(periods) {
             out.push(price_history::Model {

@@ -274,6 +274,25 @@ mod tests {
     }
 
     #[test]
+    fn cost_tiers_keep_their_threshold_and_fall_back_to_base_lines() {
+        let cost = json!({"input": 5, "output": 25, "cache_read": 0.5,
+            "tiers": [{"tier": {"size": 200000}, "input": 10, "output": 37.5}]});
+        let t = tiers(&cost);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].from_tokens, 200000);
+        assert_eq!(
+            (t[0].input_price, t[0].output_price),
+            (Some(10.0), Some(37.5))
+        );
+        assert_eq!(
+            t[0].cache_read_price,
+            Some(0.5),
+            "a line the tier leaves out keeps its base"
+        );
+        assert!(tiers(&json!({"input": 1})).is_empty());
+    }
+
+    #[test]
     fn reads_a_small_bundle() {
         let data = json!({
             "files": {

@@ -7,6 +7,9 @@ mod helpers;
 
 mod cache;
 mod catalog;
+mod changes;
+mod costs;
+mod economy;
 mod exports;
 mod graphql;
 mod hostile;

@@ -138,3 +138,50 @@ async fn plans_and_free_tiers_never_set_a_price_and_prices_have_six_digits() {
         .collect();
     assert!(kinds.contains(&"first_party"), "{kinds:?}");
 }
+
+/// Price history agrees with the current prices: each provider's open period is its current
+/// offering, and no two consecutive periods carry the same price (they would be one period).
+#[tokio::test]
+async fn the_open_history_period_is_the_current_offering() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let catalog = app.state.catalog.snapshot();
+    let offerings: std::collections::HashMap<(&str, &str), &entity::offering::Model> = catalog
+        .all_offerings()
+        .iter()
+        .map(|o| {
+            (
+                (o.model_slug.as_str(), o.provider_slug.as_str()),
+                o.as_ref(),
+            )
+        })
+        .collect();
+    let mut pairs: std::collections::BTreeMap<(&str, &str), Vec<&entity::price_history::Model>> =
+        Default::default();
+    for h in catalog.all_history() {
+        pairs
+            .entry((h.model_slug.as_str(), h.provider_slug.as_str()))
+            .or_default()
+            .push(h);
+    }
+    assert!(pairs.len() > 500);
+    for (key, mut periods) in pairs {
+        periods.sort_by(|a, b| a.effective_from.cmp(&b.effective_from));
+        for w in periods.windows(2) {
+            assert!(
+                w[0].effective_to.is_some()
+                    && (w[0].effective_to != Some(w[1].effective_from.clone())
+                        || (w[0].input_price, w[0].output_price)
+                            != (w[1].input_price, w[1].output_price)),
+                "{key:?}: unmerged or overlapping periods {w:?}"
+            );
+        }
+        let open = periods.last().unwrap();
+        if let (None, Some(o)) = (&open.effective_to, offerings.get(&key)) {
+            assert_eq!(
+                (open.input_price, open.output_price, open.cache_read_price),
+                (o.input_price, o.output_price, o.cache_read_price),
+                "{key:?}"
+            );
+        }
+    }
+}

@@ -711,8 +711,8 @@ async fn responses_match_the_openapi_document() {
     assert_eq!(doc["openapi"], "3.1.0");
     assert_eq!(
         doc["paths"].as_object().unwrap().len(),
-        mds::rest::table::ENDPOINTS.len() + 1,
-        "every table row, and the bulk export"
+        mds::rest::table::ENDPOINTS.len() + 2,
+        "every table row, the bulk export and the Atom feed"
     );
     let samples = [
         ("/api/v1/models", "/api/v1/models?limit=100"),
@@ -745,7 +745,19 @@ async fn responses_match_the_openapi_document() {
             "/api/v1/agents/trae-doubao-seed-code",
         ),
         ("/api/v1/sources", "/api/v1/sources"),
+        (
+            "/api/v1/cost",
+            "/api/v1/cost?models=gpt-4o,claude-sonnet-4-5&input_tokens=300000&cached_input_tokens=1000&output_tokens=5000",
+        ),
+        ("/api/v1/economy", "/api/v1/economy"),
+        ("/api/v1/economy/{slug}", "/api/v1/economy/open-weights-gap"),
+        ("/api/v1/changes", "/api/v1/changes?limit=100"),
     ];
+    assert_eq!(
+        samples.len(),
+        mds::rest::table::ENDPOINTS.len(),
+        "a sample for every endpoint"
+    );
     for (route, path) in samples {
         let (status, body) = app.get_json(path).await;
         assert_eq!(status, 200, "{path}");
@@ -786,6 +798,10 @@ async fn both_backends_serve_every_endpoint() {
                 "/api/v1/models/lookup" => {
                     "/api/v1/models/lookup?id=Qwen%2FQwen3.5-27B".to_string()
                 }
+                "/api/v1/cost" => {
+                    "/api/v1/cost?models=gpt-4o&input_tokens=1000&output_tokens=100".to_string()
+                }
+                "/api/v1/economy/{slug}" => "/api/v1/economy/frontier-price".to_string(),
                 _ => path,
             };
             let (status, body) = app.get_json(&path).await;
