@@ -58,9 +58,17 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
 }
 
+ensure_node() {
+  command -v npx >/dev/null && return 0
+  echo "Node.js is not installed (the generated-client check needs npx); installing Debian's packages"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs npm >/dev/null
+}
+
 ensure_postgres
 ensure_redis
 ensure_chromium
+ensure_node
 # The limits tests start and kill a Redis of their own: redis-server must be on PATH.
 command -v redis-server >/dev/null || { echo "redis-server is required by the tests" >&2; exit 1; }
 
@@ -91,6 +99,20 @@ run_schemathesis() {
   return "$status"
 }
 
+# A generated client, type-checked: openapi-typescript (npm, pinned) turns the OpenAPI
+# document into TypeScript types and `tsc --strict` compiles tests/client/check.ts against
+# them, which only succeeds when always-present fields are required and nullable ones say so.
+check_client() {
+  local dir=target/client
+  rm -rf "$dir" && mkdir -p "$dir"
+  cp tests/client/check.ts tests/client/tsconfig.json "$dir/"
+  target/debug/mds openapi >"$dir/openapi.json"
+  (cd "$dir" &&
+    npx --yes openapi-typescript@7.13.0 openapi.json -o schema.d.ts &&
+    npx --yes -p typescript@5.9.3 tsc -p tsconfig.json)
+  echo "generated TypeScript client type-checks"
+}
+
 cargo fmt --all -- --check
 cargo clippy --all-targets --locked -- -D warnings
 # Tests that read the raw public datasets are #[ignore]d (cargo counts them as not run);
@@ -101,4 +123,5 @@ else
   echo "../shared/data/raw is absent: the tests that read it are reported as ignored"
   cargo test --locked --all-targets
 fi
+check_client
 run_schemathesis

@@ -132,39 +132,56 @@ pub async fn openapi() -> Json<Value> {
     Json(rest::openapi::document())
 }
 
-pub async fn docs() -> Html<&'static str> {
-    Html(include_str!("../../assets/docs.html"))
+/// The docs page, with this instance's configured limits.
+pub async fn docs(State(s): State<AppState>) -> Html<String> {
+    Html(
+        include_str!("../../assets/docs.html")
+            .replace("{{FREE_LIMIT}}", &s.config.free_limit.to_string())
+            .replace("{{KEY_LIMIT}}", &s.config.authenticated_limit.to_string()),
+    )
 }
 
 pub async fn graphiql() -> Html<&'static str> {
     Html(include_str!("../../assets/graphiql.html"))
 }
 
-/// GraphiQL's own files, served by the service so the page works offline.
+/// The bundled front-end files (GraphiQL and Swagger UI, from npm, with their licences), served
+/// by the service so its pages work offline.
 const ASSETS: &[(&str, &str, &[u8])] = &[
     (
-        "graphiql.min.js",
+        "swagger-ui/swagger-ui-bundle.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../assets/swagger-ui/swagger-ui-bundle.js"),
+    ),
+    (
+        "swagger-ui/swagger-ui.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../assets/swagger-ui/swagger-ui.css"),
+    ),
+    (
+        "graphiql/graphiql.min.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../assets/graphiql/graphiql.min.js"),
     ),
     (
-        "graphiql.min.css",
+        "graphiql/graphiql.min.css",
         "text/css; charset=utf-8",
         include_bytes!("../../assets/graphiql/graphiql.min.css"),
     ),
     (
-        "react.production.min.js",
+        "graphiql/react.production.min.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../assets/graphiql/react.production.min.js"),
     ),
     (
-        "react-dom.production.min.js",
+        "graphiql/react-dom.production.min.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../assets/graphiql/react-dom.production.min.js"),
     ),
 ];
 
-pub async fn asset(Path(file): Path<String>) -> Response {
+pub async fn asset(Path((dir, file)): Path<(String, String)>) -> Response {
+    let file = format!("{dir}/{file}");
     match ASSETS.iter().find(|(name, _, _)| *name == file) {
         Some((_, content_type, bytes)) => (
             [

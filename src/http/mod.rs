@@ -75,7 +75,7 @@ pub fn router(state: AppState) -> Router {
             get(handlers::graphql_get).post(handlers::graphql_post),
         )
         .route("/graphiql", get(handlers::graphiql))
-        .route("/assets/graphiql/{file}", get(handlers::asset))
+        .route("/assets/{dir}/{file}", get(handlers::asset))
         .route("/api/v1/openapi.json", get(handlers::openapi))
         .route("/api/v1/export/{file}", get(exports::export))
         .route("/api/v1/changes.atom", get(feeds::atom))

@@ -32,6 +32,19 @@ fn nullable(t: &str) -> Value {
     json!({"type": [t, "null"]})
 }
 
+/// A `YYYY-MM-DD` date, or null.
+fn nullable_date() -> Value {
+    json!({"type": ["string", "null"], "format": "date"})
+}
+
+fn date() -> Value {
+    json!({"type": "string", "format": "date"})
+}
+
+fn uri() -> Value {
+    json!({"type": "string", "format": "uri"})
+}
+
 fn obj(props: &[(&str, Value)]) -> Value {
     let mut p = Map::new();
     for (k, v) in props {
@@ -39,6 +52,18 @@ fn obj(props: &[(&str, Value)]) -> Value {
     }
     let required: Vec<&str> = props.iter().map(|(k, _)| *k).collect();
     json!({"type": "object", "properties": p, "required": required})
+}
+
+/// `base` with more properties, all required (a detail record is its summary and more).
+fn extended(base: &Value, more: &[(&str, Value)]) -> Value {
+    let mut out = base.clone();
+    for (k, v) in more {
+        out["properties"][*k] = v.clone();
+        if let Some(req) = out["required"].as_array_mut() {
+            req.push(json!(k));
+        }
+    }
+    out
 }
 
 fn reference(name: &str) -> Value {
@@ -72,7 +97,10 @@ fn schemas() -> Value {
             json!({"type": "string", "enum": crate::ingest::curation::TASKS}),
         ),
         ("open_source", nullable("boolean")),
-        ("release_date", nullable("string")),
+        (
+            "release_date",
+            json!({"type": ["string", "null"], "description": "YYYY-MM-DD, or YYYY-MM where only the month is known", "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$"}),
+        ),
         ("context_window", nullable("integer")),
         ("max_output_tokens", nullable("integer")),
         ("input_modalities", array(s())),
@@ -122,7 +150,7 @@ fn schemas() -> Value {
         ("currency", json!({"const": "USD"})),
         ("unit", json!({"const": "1M tokens"})),
         ("context_window", nullable("integer")),
-        ("as_of", nullable("string")),
+        ("as_of", nullable_date()),
         ("source", s()),
     ]);
     let score = obj(&[
@@ -130,7 +158,7 @@ fn schemas() -> Value {
         ("score", json!({"type": "number"})),
         ("config", nullable("string")),
         ("source", s()),
-        ("as_of", nullable("string")),
+        ("as_of", nullable_date()),
     ]);
     let benchmark = obj(&[
         ("slug", s()),
@@ -140,7 +168,7 @@ fn schemas() -> Value {
         ("higher_is_better", json!({"type": "boolean"})),
         ("in_average", json!({"type": "boolean"})),
         ("description", s()),
-        ("source_url", s()),
+        ("source_url", uri()),
         ("source", s()),
         ("models_count", json!({"type": "integer"})),
         ("average_reason", s()),
@@ -150,7 +178,10 @@ fn schemas() -> Value {
     let provider = obj(&[
         ("slug", s()),
         ("name", s()),
-        ("website", nullable("string")),
+        (
+            "website",
+            json!({"type": ["string", "null"], "format": "uri"}),
+        ),
         (
             "kind",
             json!({"type": "string", "enum": ["creator", "cloud", "router", "reseller", "plan"]}),
@@ -163,7 +194,7 @@ fn schemas() -> Value {
         ("name", s()),
         ("organization", nullable("string")),
         ("open_source", nullable("boolean")),
-        ("date", nullable("string")),
+        ("date", nullable_date()),
         ("average_score", nullable("number")),
         ("benchmarks_count", json!({"type": "integer"})),
         ("capability_index", nullable("number")),
@@ -174,7 +205,7 @@ fn schemas() -> Value {
             array(obj(&[
                 ("benchmark", named.clone()),
                 ("score", json!({"type": "number"})),
-                ("as_of", nullable("string")),
+                ("as_of", nullable_date()),
                 ("source", s()),
             ])),
         ),
@@ -185,61 +216,56 @@ fn schemas() -> Value {
         ("output_price", nullable("number")),
         ("cache_read_price", nullable("number")),
         ("cache_write_price", nullable("number")),
-        ("effective_from", s()),
-        ("effective_to", nullable("string")),
+        ("effective_from", date()),
+        ("effective_to", nullable_date()),
         ("source", s()),
     ]);
-    let mut model_detail = model_summary.clone();
-    if let Some(props) = model_detail
-        .get_mut("properties")
-        .and_then(Value::as_object_mut)
-    {
-        props.insert("family".into(), nullable("string"));
-        props.insert("reasoning".into(), nullable("boolean"));
-        props.insert("tool_call".into(), nullable("boolean"));
-        props.insert("agents".into(), array(s()));
-        props.insert("scores".into(), array(reference("Score")));
-        props.insert("offerings".into(), array(reference("Offering")));
-    }
+    let model_detail = extended(
+        &model_summary,
+        &[
+            ("family", nullable("string")),
+            ("reasoning", nullable("boolean")),
+            ("tool_call", nullable("boolean")),
+            ("agents", array(s())),
+            ("scores", array(reference("Score"))),
+            ("offerings", array(reference("Offering"))),
+        ],
+    );
     let paged = |item: Value| {
         obj(&[
             ("total", json!({"type": "integer"})),
             ("items", array(item)),
         ])
     };
-    let mut provider_detail = provider.clone();
-    if let Some(props) = provider_detail
-        .get_mut("properties")
-        .and_then(Value::as_object_mut)
-    {
-        props.insert("offerings".into(), paged(reference("Offering")));
-        props.insert(
-            "created_models".into(),
-            paged(obj(&[
-                ("slug", s()),
-                ("name", s()),
-                ("category", s()),
-                ("input_price", nullable("number")),
-                ("average_score", nullable("number")),
-            ])),
-        );
-    }
-    let mut benchmark_detail = benchmark.clone();
-    if let Some(props) = benchmark_detail
-        .get_mut("properties")
-        .and_then(Value::as_object_mut)
-    {
-        props.insert(
-            "top_models".into(),
+    let provider_detail = extended(
+        &provider,
+        &[
+            ("offerings", paged(reference("Offering"))),
+            (
+                "created_models",
+                paged(obj(&[
+                    ("slug", s()),
+                    ("name", s()),
+                    ("category", s()),
+                    ("input_price", nullable("number")),
+                    ("average_score", nullable("number")),
+                ])),
+            ),
+        ],
+    );
+    let benchmark_detail = extended(
+        &benchmark,
+        &[(
+            "top_models",
             array(obj(&[
                 ("model", named.clone()),
                 ("score", json!({"type": "number"})),
                 ("config", nullable("string")),
                 ("source", s()),
-                ("as_of", nullable("string")),
+                ("as_of", nullable_date()),
             ])),
-        );
-    }
+        )],
+    );
     let point = obj(&[
         (
             "date",
@@ -261,19 +287,7 @@ fn schemas() -> Value {
             json!({"oneOf": [point.clone(), {"type": "null"}]}),
         ),
     ]);
-    let mut indicator_detail = indicator.clone();
-    if let Some(props) = indicator_detail
-        .get_mut("properties")
-        .and_then(Value::as_object_mut)
-    {
-        props.insert("series".into(), array(point));
-    }
-    if let Some(req) = indicator_detail
-        .get_mut("required")
-        .and_then(Value::as_array_mut)
-    {
-        req.push(json!("series"));
-    }
+    let indicator_detail = extended(&indicator, &[("series", array(point))]);
     let nullable_named = json!({"oneOf": [named.clone(), {"type": "null"}]});
     let costs = array(obj(&[
         ("model", named.clone()),
@@ -308,7 +322,7 @@ fn schemas() -> Value {
             "type",
             json!({"type": "string", "enum": ["price", "model", "score"]}),
         ),
-        ("date", json!({"type": "string", "format": "date"})),
+        ("date", date()),
         ("summary", s()),
         ("model", named.clone()),
         ("provider", nullable_named.clone()),
@@ -344,7 +358,7 @@ fn schemas() -> Value {
                 ("scores", array(obj(&[("model", s()), ("score", nullable("number"))]))),
             ]))),
         ]),
-        "Sources": array(obj(&[("slug", s()), ("name", s()), ("repository", s()), ("commit", s()), ("snapshot_date", s()), ("license", s()), ("attribution", s()), ("url", s())])),
+        "Sources": array(obj(&[("slug", s()), ("name", s()), ("repository", uri()), ("commit", s()), ("snapshot_date", date()), ("license", s()), ("attribution", s()), ("url", uri())])),
         "ListMeta": {
             "type": "object",
             "properties": {
@@ -368,7 +382,42 @@ fn schemas() -> Value {
 }
 
 fn problem(description: &str) -> Value {
-    json!({"description": description, "content": {"application/problem+json": {"schema": reference("Problem")}}})
+    json!({"description": description, "headers": rate_headers(),
+        "content": {"application/problem+json": {"schema": reference("Problem")}}})
+}
+
+/// Headers on every counted answer (API.md §5).
+fn rate_headers() -> Value {
+    let int = |d: &str| json!({"description": d, "schema": {"type": "integer"}});
+    json!({
+        "X-RateLimit-Limit": int("Requests allowed per hour for this caller"),
+        "X-RateLimit-Remaining": int("Requests left this hour"),
+        "X-RateLimit-Used": int("Requests counted this hour"),
+        "X-RateLimit-Reset": int("Unix time the hour ends"),
+        "RateLimit": {"description": "IETF draft form: `\"free\";r=REMAINING;t=SECONDS`", "schema": {"type": "string"}},
+        "RateLimit-Policy": {"description": "IETF draft form: `\"free\";q=LIMIT;w=3600`", "schema": {"type": "string"}},
+        "X-Request-Id": {"description": "The request's id (echoed when the request sends a sane one)", "schema": {"type": "string"}},
+    })
+}
+
+/// Headers of a 200: the rate-limit headers, plus caching, attribution and (lists) paging.
+fn ok_headers(list: bool) -> Value {
+    let mut h = rate_headers();
+    h["ETag"] = json!({"description": "Weak validator of the answer; send it back as If-None-Match for a 304", "schema": {"type": "string"}});
+    h["Cache-Control"] = json!({"description": "`public, max-age=60`: data changes only on import", "schema": {"type": "string"}});
+    h["Link"] = if list {
+        json!({"description": "RFC 8288 paging links (`first`, `prev`, `next`, `last`) and, for the Free tier, `</api/v1/sources>; rel=\"license\"`", "schema": {"type": "string"}})
+    } else {
+        json!({"description": "For the Free tier: `</api/v1/sources>; rel=\"license\"` (the attribution)", "schema": {"type": "string"}})
+    };
+    h
+}
+
+/// The checked-in example answers, by endpoint path (see [`super::table::Endpoint::sample`]).
+pub const EXAMPLES: &str = include_str!("../../assets/openapi-examples.json");
+
+fn examples() -> Value {
+    serde_json::from_str(EXAMPLES).unwrap_or(Value::Null)
 }
 
 /// The OpenAPI parameters of an endpoint.
@@ -390,6 +439,7 @@ fn parameters(ep: &super::table::Endpoint) -> Vec<Value> {
 /// The whole document.
 pub fn document() -> Value {
     let mut paths = Map::new();
+    let examples = examples();
     for ep in ENDPOINTS {
         let params = parameters(ep);
         let body = match ep.shape {
@@ -402,8 +452,13 @@ pub fn document() -> Value {
                 ("meta", reference("ItemMeta")),
             ]),
         };
+        let mut content = json!({"schema": body});
+        if let Some(example) = examples.get(ep.path) {
+            content["example"] = example.clone();
+        }
         let mut responses = json!({
-            "200": {"description": "OK", "content": {"application/json": {"schema": body}}},
+            "200": {"description": "OK", "headers": ok_headers(ep.shape == Shape::List),
+                "content": {"application/json": content}},
             "304": {"description": "Not modified (If-None-Match matched the ETag)"},
             "400": problem("A parameter has a bad value (`invalid_parameter`, with `param`)"),
             "401": problem("The API key is unknown or revoked (`invalid_api_key`)"),

@@ -63,6 +63,9 @@ pub struct Endpoint {
     pub noun: &'static str,
     /// The OpenAPI schema name of one item.
     pub schema: &'static str,
+    /// A realistic request: its answer, from the bundled data, is the documented example
+    /// (`assets/openapi-examples.json`, checked against the data and the schema by a test).
+    pub sample: &'static str,
 }
 
 const fn q(name: &'static str, var: &'static str, kind: Kind, description: &'static str) -> Param {
@@ -306,6 +309,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::List,
         noun: "model",
         schema: "ModelSummary",
+        sample: "/api/v1/models?limit=2",
     },
     Endpoint {
         path: "/api/v1/models/search",
@@ -317,6 +321,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::List,
         noun: "model",
         schema: "ModelSummary",
+        sample: "/api/v1/models/search?q=claude&limit=2",
     },
     Endpoint {
         path: "/api/v1/models/lookup",
@@ -333,6 +338,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "model",
         schema: "ModelDetail",
+        sample: "/api/v1/models/lookup?id=openai%2Fgpt-4o",
     },
     Endpoint {
         path: "/api/v1/models/{slug}",
@@ -344,6 +350,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "model",
         schema: "ModelDetail",
+        sample: "/api/v1/models/gpt-4o",
     },
     Endpoint {
         path: "/api/v1/compare",
@@ -358,6 +365,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "comparison",
         schema: "Comparison",
+        sample: "/api/v1/compare?models=gpt-4o,claude-3-5-sonnet",
     },
     Endpoint {
         path: "/api/v1/pricing",
@@ -369,6 +377,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::List,
         noun: "model",
         schema: "ModelSummary",
+        sample: "/api/v1/pricing?limit=2",
     },
     Endpoint {
         path: "/api/v1/pricing/{slug}",
@@ -380,6 +389,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "model",
         schema: "ModelPricing",
+        sample: "/api/v1/pricing/claude-sonnet-4-5",
     },
     Endpoint {
         path: "/api/v1/pricing/history/{slug}",
@@ -394,6 +404,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "model",
         schema: "PriceHistory",
+        sample: "/api/v1/pricing/history/o3",
     },
     Endpoint {
         path: "/api/v1/benchmarks",
@@ -405,6 +416,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::List,
         noun: "benchmark",
         schema: "Benchmark",
+        sample: "/api/v1/benchmarks?limit=2",
     },
     Endpoint {
         path: "/api/v1/benchmarks/{slug}",
@@ -419,6 +431,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "benchmark",
         schema: "BenchmarkDetail",
+        sample: "/api/v1/benchmarks/gpqa-diamond?limit=2",
     },
     Endpoint {
         path: "/api/v1/providers",
@@ -430,6 +443,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::List,
         noun: "provider",
         schema: "Provider",
+        sample: "/api/v1/providers?limit=2",
     },
     Endpoint {
         path: "/api/v1/providers/{slug}",
@@ -445,6 +459,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "provider",
         schema: "ProviderDetail",
+        sample: "/api/v1/providers/openai?limit=2",
     },
     Endpoint {
         path: "/api/v1/agents",
@@ -456,6 +471,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::List,
         noun: "agent",
         schema: "Agent",
+        sample: "/api/v1/agents?limit=2",
     },
     Endpoint {
         path: "/api/v1/agents/{slug}",
@@ -465,6 +481,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "agent",
         schema: "Agent",
+        sample: "/api/v1/agents/trae-doubao-seed-code",
     },
     Endpoint {
         path: "/api/v1/cost",
@@ -488,6 +505,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "cost",
         schema: "Costs",
+        sample: "/api/v1/cost?models=claude-sonnet-4-5&input_tokens=300000&cached_input_tokens=100000&output_tokens=5000&provider=anthropic",
     },
     Endpoint {
         path: "/api/v1/economy",
@@ -497,6 +515,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "economy",
         schema: "Indicators",
+        sample: "/api/v1/economy",
     },
     Endpoint {
         path: "/api/v1/economy/{slug}",
@@ -512,6 +531,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "indicator",
         schema: "IndicatorDetail",
+        sample: "/api/v1/economy/cost-of-capability?from=2026-03",
     },
     Endpoint {
         path: "/api/v1/changes",
@@ -535,6 +555,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::List,
         noun: "change",
         schema: "Change",
+        sample: "/api/v1/changes?type=price&limit=2",
     },
     Endpoint {
         path: "/api/v1/sources",
@@ -546,5 +567,6 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "sources",
         schema: "Sources",
+        sample: "/api/v1/sources",
     },
 ];

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{Value, json};
 
-use crate::helpers::{BACKENDS, Backend, TestApp, fresh_database};
+use crate::helpers::{BACKENDS, Backend, TestApp, fresh_database, rendered_dom};
 
 #[test]
 fn schema_graphql_is_the_printed_sdl() {
@@ -363,45 +363,6 @@ async fn graphiql_is_served_with_its_own_assets() {
         assert_eq!(res.status().as_u16(), 200, "{asset}");
         assert!(res.bytes().await.unwrap().len() > 1000);
     }
-}
-
-/// The DOM of `path` as headless Chromium (Debian's package) renders it, with no network
-/// but loopback.
-async fn rendered_dom(app: &TestApp, path: &str) -> (String, String) {
-    let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .into_iter()
-        .find(|p| std::path::Path::new(p).exists())
-        .expect("Chromium is required (Debian package `chromium`; the test script installs it)");
-    let profile = std::env::temp_dir().join(format!(
-        "mds-chromium-{}-{}",
-        std::process::id(),
-        path.len()
-    ));
-    let url = app.url(path);
-    let out = tokio::process::Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--virtual-time-budget=20000",
-            &format!("--user-data-dir={}", profile.display()),
-            "--dump-dom",
-            &url,
-        ])
-        .output()
-        .await
-        .unwrap();
-    let _ = std::fs::remove_dir_all(profile);
-    (
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
 }
 
 /// Loads GraphiQL in headless Chromium: the page's bundled scripts must render GraphiQL

@@ -259,3 +259,42 @@ pub async fn fresh_empty_postgres() -> String {
     admin.close().await.unwrap();
     postgres_url(&name)
 }
+
+/// The DOM of `path` as headless Chromium (Debian's package) renders it, with no network
+/// but loopback.
+pub async fn rendered_dom(app: &TestApp, path: &str) -> (String, String) {
+    let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .expect("Chromium is required (Debian package `chromium`; the test script installs it)");
+    let profile = std::env::temp_dir().join(format!(
+        "mds-chromium-{}-{}",
+        std::process::id(),
+        path.len()
+    ));
+    let url = app.url(path);
+    let out = tokio::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--virtual-time-budget=20000",
+            &format!("--user-data-dir={}", profile.display()),
+            "--dump-dom",
+            &url,
+        ])
+        .output()
+        .await
+        .unwrap();
+    let _ = std::fs::remove_dir_all(profile);
+    (
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}

@@ -813,3 +813,95 @@ async fn both_backends_serve_every_endpoint() {
         }
     }
 }
+
+/// Arrays cut to their first two items, at every depth: an example shows the shape.
+fn shortened(v: &Value) -> Value {
+    match v {
+        Value::Array(a) => Value::Array(a.iter().take(2).map(shortened).collect()),
+        Value::Object(o) => {
+            Value::Object(o.iter().map(|(k, v)| (k.clone(), shortened(v))).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+/// Each operation's documented example is the real answer to its sample request (arrays
+/// shortened) and matches the operation's schema. After a data or schema change, rewrite
+/// the examples with `MDS_BLESS_EXAMPLES=1 cargo test openapi_examples`.
+#[tokio::test]
+async fn openapi_examples_are_real_answers_and_match_their_schemas() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (_, doc) = app.get_json("/api/v1/openapi.json").await;
+    let mut examples = serde_json::Map::new();
+    for ep in mds::rest::table::ENDPOINTS {
+        assert!(
+            ep.sample.starts_with(ep.path.split('{').next().unwrap()),
+            "{}",
+            ep.path
+        );
+        let (status, body) = app.get_json(ep.sample).await;
+        assert_eq!(status, 200, "{}: {body}", ep.sample);
+        let example = shortened(&body);
+        let schema = &doc["paths"][ep.path]["get"]["responses"]["200"]["content"]["application/json"]
+            ["schema"];
+        validate(schema, &example, &doc, ep.sample).unwrap();
+        examples.insert(ep.path.to_string(), example);
+    }
+    let examples = Value::Object(examples);
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/openapi-examples.json");
+    if std::env::var_os("MDS_BLESS_EXAMPLES").is_some() {
+        std::fs::write(
+            file,
+            serde_json::to_string_pretty(&examples).unwrap() + "\n",
+        )
+        .unwrap();
+        return;
+    }
+    let checked_in: Value = serde_json::from_str(mds::rest::openapi::EXAMPLES).unwrap();
+    for ep in mds::rest::table::ENDPOINTS {
+        assert_eq!(
+            checked_in[ep.path], examples[ep.path],
+            "{}: the documented example is not the answer; rerun with MDS_BLESS_EXAMPLES=1",
+            ep.path
+        );
+        let documented = &doc["paths"][ep.path]["get"]["responses"]["200"]["content"]["application/json"]
+            ["example"];
+        assert_eq!(documented, &examples[ep.path], "{}", ep.path);
+    }
+}
+
+/// `/docs` as a person sees it: Swagger UI (bundled, no CDN) lists every endpoint of the
+/// OpenAPI document, and the page states this instance's configured limits.
+#[tokio::test]
+async fn docs_render_every_endpoint_and_the_configured_limits() {
+    let config = mds::config::ServeConfig {
+        free_limit: 42,
+        authenticated_limit: 4200,
+        ..Default::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, config).await;
+    let page = app.get("/docs").await.text().await.unwrap();
+    assert!(!page.contains("https://"), "nothing from a CDN");
+    for asset in ["swagger-ui-bundle.js", "swagger-ui.css"] {
+        let res = app.get(&format!("/assets/swagger-ui/{asset}")).await;
+        assert_eq!(res.status().as_u16(), 200, "{asset}");
+    }
+    let (dom, stderr) = crate::helpers::rendered_dom(&app, "/docs").await;
+    assert!(
+        dom.contains("<strong id=\"free-limit\">42</strong>")
+            && dom.contains("<strong id=\"key-limit\">4200</strong>"),
+        "the configured limits"
+    );
+    assert!(
+        dom.contains("opblock"),
+        "Swagger UI did not render: {stderr} {}",
+        &dom[..dom.len().min(3000)]
+    );
+    let (_, doc) = app.get_json("/api/v1/openapi.json").await;
+    for path in doc["paths"].as_object().unwrap().keys() {
+        assert!(
+            dom.contains(&format!("data-path=\"{path}\"")),
+            "{path} is not listed on /docs"
+        );
+    }
+}
