@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use entity::{model, model_alias, provider, source};
 
-use super::{ModelRecord, Resolved, capability, curation, names, prices, review};
+use super::{ModelRecord, Resolved, capability, curation, identities, names, prices, review};
 use crate::snapshot::Snapshot;
 
 /// What a source says about a provider.
@@ -151,7 +151,21 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         .or_else(|| names::creator_for(None, &slug.replace('.', "-")).map(str::to_string));
     model::Model {
         slug: slug.to_string(),
-        name: first(recs, |r| r.name.clone()).unwrap_or_else(|| slug.to_string()),
+        // A source's own name before a router's `Vendor: Name`, which loses its prefix.
+        name: first(recs, |r| {
+            r.name
+                .as_deref()
+                .filter(|n| identities::display_name(n) == *n)
+                .map(str::to_string)
+        })
+        .or_else(|| {
+            first(recs, |r| {
+                r.name
+                    .as_deref()
+                    .map(|n| identities::display_name(n).to_string())
+            })
+        })
+        .unwrap_or_else(|| slug.to_string()),
         creator_slug: creator,
         category: category(&input, &output).to_string(),
         family: first(recs, |r| r.family.clone()),

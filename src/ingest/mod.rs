@@ -13,6 +13,7 @@ pub mod curation;
 pub mod economy;
 pub mod genai_prices;
 pub mod history;
+pub mod identities;
 pub mod models_dev;
 pub mod names;
 pub mod prices;
@@ -249,7 +250,27 @@ const DASH_VENDORS: &[(&str, &str)] = &[
 /// Groups records into canonical models (see the module docs).
 pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let mut by_key: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
-    for r in records {
+    let keys: BTreeSet<String> = records
+        .iter()
+        .filter_map(|r| r.parsed.as_ref().map(|p| p.key.clone()))
+        .collect();
+    for mut r in records {
+        // A host writing its own name before a known model's (`databricks-gpt-5`) sells
+        // that model (and `deepseek-chat` at DeepSeek stays `deepseek-chat`).
+        if let Some(rest) = identities::without_host_prefix(r.provider.as_deref(), &r.raw_id) {
+            let parsed = names::parse(rest);
+            let own_name = r
+                .parsed
+                .as_ref()
+                .and_then(|p| names::creator_for(None, &p.key))
+                == r.provider.as_deref();
+            if !own_name
+                && keys.contains(&parsed.key)
+                && names::creator_for(None, &parsed.key).is_some()
+            {
+                r.parsed = Some(parsed);
+            }
+        }
         if let Some(p) = &r.parsed
             && !p.key.is_empty()
         {
@@ -259,16 +280,27 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // Some providers write the vendor as a dash prefix (`openai-gpt-4o`,
     // `meta-llama-3-8b-instruct`): such a key joins the unprefixed one when that names a model
     // of the same creator (so `deepseek-v3.2` or `minimax-m2-her` stay as they are).
-    let prefixed: Vec<(String, String)> = by_key
+    // The rest is parsed again, so a vendor's own word order applies (`anthropic-claude-4.6-opus`
+    // joins `claude-opus-4-6`).
+    let mut prefixed: Vec<(String, String)> = by_key
         .keys()
         .filter_map(|k| {
             DASH_VENDORS.iter().find_map(|(prefix, creator)| {
-                let rest = k.strip_prefix(prefix)?;
-                (by_key.contains_key(rest) && names::creator_for(None, rest) == Some(*creator))
-                    .then(|| (k.clone(), rest.to_string()))
+                let rest = names::parse(k.strip_prefix(prefix)?).key;
+                (by_key.contains_key(&rest) && names::creator_for(None, &rest) == Some(*creator))
+                    .then(|| (k.clone(), rest))
             })
         })
         .collect();
+    // Run configurations sold or listed under their own id (`claude-sonnet-4-5-thinking`,
+    // `gemini-3.1-pro-preview-high`) are the model they configure.
+    let configured: Vec<(String, String)> = by_key
+        .keys()
+        .filter(|k| !prefixed.iter().any(|(from, _)| from == *k))
+        .filter_map(|k| identities::configured(k, |base| by_key.contains_key(base)))
+        .map(|(k, base)| (k.to_string(), base))
+        .collect();
+    prefixed.extend(configured);
     for (from, to) in &prefixed {
         if let Some(recs) = by_key.remove(from) {
             by_key.entry(to.clone()).or_default().extend(recs);

@@ -115,9 +115,24 @@ pub fn parse(raw: &str) -> Parsed {
     if let Some(rest) = slug.strip_suffix("-latest") {
         slug = rest.to_string();
     }
+    slug = p_for_point(&slug);
     slug = reorder_claude(&slug);
     let key = slug.replace('.', "-");
     Parsed { slug, key, vendor }
+}
+
+/// Some hosts write a version's point as `p` (`glm-4p7`, `kimi-k2p5`, `deepseek-v3p2`,
+/// `llama-v3p1-8b`): a `p` between two digits is a point.
+fn p_for_point(slug: &str) -> String {
+    let b = slug.as_bytes();
+    slug.char_indices()
+        .map(|(i, c)| {
+            let between_digits = i > 0
+                && b.get(i - 1).is_some_and(u8::is_ascii_digit)
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if c == 'p' && between_digits { '.' } else { c }
+        })
+        .collect()
 }
 
 /// Anthropic names Claude 3.x `claude-3-5-sonnet` but Claude 4+ `claude-sonnet-4-5`; other
@@ -305,6 +320,15 @@ mod tests {
             parse("anthropic/claude-3.5-sonnet").vendor.as_deref(),
             Some("anthropic")
         );
+    }
+
+    #[test]
+    fn a_p_between_digits_is_a_point() {
+        assert_eq!(parse("accounts/fireworks/models/glm-4p7").slug, "glm-4.7");
+        assert_eq!(parse("kimi-k2p5").key, parse("kimi-k2.5").key);
+        assert_eq!(parse("deepseek-v3p2").key, "deepseek-v3-2");
+        assert_eq!(parse("gpt-4o").slug, "gpt-4o");
+        assert_eq!(parse("sonar-pro").slug, "sonar-pro");
     }
 
     #[test]

@@ -1090,10 +1090,18 @@ pub fn candidates(raw: &str) -> Vec<(String, Vec<String>)> {
 
 /// Canonical slug and run configuration for a model name from a benchmark source.
 pub fn match_model(resolved: &Resolved, raw: &str) -> Option<(String, Option<String>)> {
+    let spellings = candidates(raw);
     if let Some(s) = resolved.lookup(raw) {
-        return Some((s.to_string(), None));
+        // A configured id folded into its model at resolution (`…-thinking`): the most
+        // stripped spelling naming the same model says which configuration ran.
+        let config = spellings
+            .iter()
+            .rev()
+            .find(|(key, config)| !config.is_empty() && resolved.lookup(key) == Some(s))
+            .map(|(_, config)| config.join(", "));
+        return Some((s.to_string(), config));
     }
-    candidates(raw).into_iter().find_map(|(key, config)| {
+    spellings.into_iter().find_map(|(key, config)| {
         let s = resolved.lookup(&key)?;
         Some((
             s.to_string(),

@@ -358,7 +358,7 @@ fn schemas() -> Value {
                 ("scores", array(obj(&[("model", s()), ("score", nullable("number"))]))),
             ]))),
         ]),
-        "Sources": array(obj(&[("slug", s()), ("name", s()), ("repository", uri()), ("commit", s()), ("snapshot_date", date()), ("license", s()), ("attribution", s()), ("url", uri())])),
+        "Sources": array(obj(&[("slug", s()), ("name", s()), ("repository", s()), ("commit", s()), ("snapshot_date", date()), ("license", s()), ("attribution", s()), ("url", uri())])),
         "ListMeta": {
             "type": "object",
             "properties": {

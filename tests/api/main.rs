@@ -13,6 +13,7 @@ mod economy;
 mod exports;
 mod graphql;
 mod hostile;
+mod identities;
 mod ingest;
 mod limits;
 mod lookups;
