@@ -80,7 +80,9 @@ pub enum Command {
         /// Output file.
         #[arg(long, default_value = "data/snapshot.json.gz")]
         out: PathBuf,
-        /// Leave out a source (repeatable), e.g. `--exclude swe-bench` for its non-commercial licence.
+        /// Leave out a source (repeatable), e.g. `--exclude swe-bench` for its non-commercial licence;
+        /// an unknown name is refused. Sources: genai-prices, genai-prices-history, models-dev,
+        /// aider, livebench, lmarena, bfcl, epoch, swe-bench.
         #[arg(long)]
         exclude: Vec<String>,
         /// The derived price-change log (default: `<sources>/../derived/genai_prices_git_price_changes.csv`).

@@ -94,8 +94,28 @@ pub(crate) fn read_json(path: &Path) -> Result<serde_json::Value, IngestError> {
     serde_json::from_slice(&bytes).map_err(|e| IngestError(format!("{}: {e}", path.display())))
 }
 
+/// The sources `--exclude` can leave out, by slug.
+pub const SOURCES: &[&str] = &[
+    genai_prices::SOURCE,
+    history::SOURCE,
+    models_dev::SOURCE,
+    "aider",
+    "livebench",
+    "lmarena",
+    "bfcl",
+    "epoch",
+    "swe-bench",
+];
+
 /// Runs every adapter and builds the snapshot.
 pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
+    // A misspelt exclusion would silently keep the source it meant to drop.
+    if let Some(unknown) = opts.exclude.iter().find(|x| !SOURCES.contains(&x.as_str())) {
+        return Err(IngestError(format!(
+            "--exclude {unknown}: no such source (sources: {})",
+            SOURCES.join(", ")
+        )));
+    }
     let mut report = Report::default();
     let mut records = Vec::new();
     let included = |slug: &str| !opts.exclude.contains(slug);
@@ -436,6 +456,20 @@ mod tests {
             }),
             ..ModelRecord::default()
         }
+    }
+
+    #[test]
+    fn excluding_an_unknown_source_is_refused() {
+        let opts = Options {
+            sources: PathBuf::from("/nonexistent"),
+            price_changes: None,
+            exclude: ["swe-bench".to_string(), "swebench".to_string()].into(),
+        };
+        let e = run(&opts).err().map(|e| e.0).unwrap_or_default();
+        assert!(
+            e.contains("--exclude swebench") && e.contains("swe-bench"),
+            "{e}"
+        );
     }
 
     #[test]
