@@ -696,9 +696,20 @@ pub fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError>
         })
         .collect();
     releases.sort();
-    let Some(release) = releases.pop() else {
-        return Ok(());
-    };
+    // Every release: older results are scores as of their release date, and the headline
+    // rule (most recent first) makes the newest release each model appears in the headline.
+    for release in releases {
+        livebench_release(&public, &release, out)?;
+    }
+    Ok(())
+}
+
+/// One LiveBench release: category means of its tasks, and their mean as the global score.
+fn livebench_release(
+    public: &Path,
+    release: &str,
+    out: &mut Vec<RawScore>,
+) -> Result<(), IngestError> {
     let categories = read_json(&public.join(format!("categories_{release}.json")))?;
     let rows = csv_rows(&public.join(format!("table_{release}.csv")))?;
     let date = release.replace('_', "-");

@@ -97,3 +97,91 @@ async fn listed_models_are_real_models() {
         listed.len()
     );
 }
+
+/// Flagship models by their common names, with benchmarks the raw data holds for them
+/// (every LiveBench release is read, so GPT-5 and GLM-4.5 have LiveBench scores).
+#[tokio::test]
+async fn flagships_hold_the_benchmarks_their_sources_publish() {
+    const FLAGSHIPS: &[(&str, &[&str])] = &[
+        (
+            "gpt-4o",
+            &[
+                "livebench",
+                "gpqa-diamond",
+                "aider-polyglot",
+                "swe-bench-verified",
+            ],
+        ),
+        (
+            "gpt-5",
+            &[
+                "livebench",
+                "gpqa-diamond",
+                "frontiermath",
+                "swe-bench-verified",
+            ],
+        ),
+        ("gpt-4.1", &["livebench", "aider-polyglot", "lmarena-text"]),
+        (
+            "gpt-4o-mini",
+            &["livebench", "gpqa-diamond", "lmarena-text"],
+        ),
+        (
+            "o3",
+            &[
+                "livebench",
+                "frontiermath",
+                "aider-polyglot",
+                "swe-bench-verified",
+            ],
+        ),
+        ("o4-mini", &["livebench", "gpqa-diamond", "lmarena-text"]),
+        (
+            "claude-sonnet-4-5",
+            &["livebench", "gpqa-diamond", "swe-bench-verified"],
+        ),
+        (
+            "claude-opus-4-1",
+            &["livebench", "gpqa-diamond", "swe-bench-verified"],
+        ),
+        (
+            "claude-3-5-haiku",
+            &["livebench", "aider-polyglot", "lmarena-text"],
+        ),
+        (
+            "gemini-2.5-pro",
+            &["gpqa-diamond", "aider-polyglot", "frontiermath"],
+        ),
+        ("grok-4", &["livebench", "gpqa-diamond", "aider-polyglot"]),
+        ("glm-4.5", &["livebench", "lmarena-text"]),
+    ];
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (name, benchmarks) in FLAGSHIPS {
+        let (status, body) = app.get_json(&format!("/api/v1/models/{name}")).await;
+        assert_eq!(status, 200, "{name}");
+        let held: Vec<&str> = body["data"]["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["benchmark"]["slug"].as_str().unwrap())
+            .collect();
+        for b in *benchmarks {
+            assert!(held.contains(b), "{name} lacks {b}: {held:?}");
+        }
+    }
+    // Older LiveBench releases stay as dated scores; the newest is the headline.
+    let gql = app
+        .graphql(
+            "{ model(slug: \"claude-sonnet-4-5\") { scores(all: true) { benchmark { slug } asOf } } }",
+            serde_json::json!({}),
+        )
+        .await;
+    let releases: std::collections::BTreeSet<&str> = gql["data"]["model"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["benchmark"]["slug"] == "livebench")
+        .map(|s| s["asOf"].as_str().unwrap())
+        .collect();
+    assert!(releases.len() >= 3, "{releases:?}");
+}
