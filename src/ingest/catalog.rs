@@ -148,7 +148,8 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
     let output =
         first(recs, |r| r.output_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
     let creator = first(recs, |r| r.creator.clone())
-        .or_else(|| names::creator_for(None, &slug.replace('.', "-")).map(str::to_string));
+        .or_else(|| names::creator_for(None, &slug.replace('.', "-")).map(str::to_string))
+        .or_else(|| first(recs, identities::named_vendor));
     model::Model {
         slug: slug.to_string(),
         // A source's own name before a router's `Vendor: Name`, which loses its prefix.
@@ -254,14 +255,18 @@ pub fn finish(
         .iter()
         .filter_map(|m| m.creator_slug.clone())
         .collect();
-    // Creators no source lists as a provider take their name from the creators table.
+    // Creators no source lists as a provider take their name from the creators table, else
+    // from a router's `Vendor: Model` display names.
+    let vendor_names = identities::vendor_names(resolved.models.values().flatten());
     for c in creators {
         let known = tables.prices.creators.get(&c);
         providers
             .entry(c.clone())
             .or_insert_with(|| provider::Model {
                 slug: c.clone(),
-                name: known.map_or_else(|| c.clone(), |k| k.name.clone()),
+                name: known
+                    .map(|k| k.name.clone())
+                    .unwrap_or_else(|| vendor_names.get(&c).cloned().unwrap_or_else(|| c.clone())),
                 website: known.map(|k| k.website.clone()),
                 models_count: 0,
                 created_count: 0,

@@ -91,6 +91,49 @@ fn budget_stripped(key: &str) -> Option<&str> {
         .then_some(head)
 }
 
+/// Path segments of model ids that are not an organisation (`accounts/fireworks/models/…`).
+const NOT_VENDORS: &[&str] = &[
+    "models",
+    "model",
+    "accounts",
+    "library",
+    "hf",
+    "huggingface",
+    "latest",
+];
+
+/// The organisation a record's id names as its vendor (`aion-labs/aion-1.0` at a router),
+/// when the creators table does not know it: the source names the creator, so it is used,
+/// unless it is the provider itself or a path word.
+pub fn named_vendor(r: &super::ModelRecord) -> Option<String> {
+    let v = r.parsed.as_ref()?.vendor.as_deref()?;
+    let slug = names::slugify(v);
+    let is_host = r.provider.as_deref() == Some(slug.as_str());
+    (!slug.is_empty() && !is_host && !NOT_VENDORS.contains(&slug.as_str())).then_some(slug)
+}
+
+/// Organisation names as routers print them before a model's name (`Aion Labs: Aion-1.0`),
+/// by the slug they spell (`aion-labs`, compared without dashes).
+pub fn vendor_names<'a>(
+    records: impl Iterator<Item = &'a super::ModelRecord>,
+) -> std::collections::BTreeMap<String, String> {
+    let mut out = std::collections::BTreeMap::new();
+    for r in records {
+        let (Some(name), Some(vendor)) = (r.name.as_deref(), named_vendor(r)) else {
+            continue;
+        };
+        let Some((printed, _)) = name.split_once(": ") else {
+            continue;
+        };
+        let squash = |s: &str| names::slugify(s).replace('-', "");
+        if display_name(name) != name && squash(printed) == squash(&vendor) {
+            out.entry(vendor)
+                .or_insert_with(|| printed.trim().to_string());
+        }
+    }
+    out
+}
+
 /// A display name without a router's `Vendor: ` prefix (`Anthropic: Claude Opus 4.6` →
 /// `Claude Opus 4.6`).
 pub fn display_name(name: &str) -> &str {

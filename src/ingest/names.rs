@@ -214,91 +214,13 @@ pub fn split_date(key: &str) -> Option<(&str, &str)> {
     }
 }
 
-/// The organisation that created a model, from a vendor prefix or the model's name.
+/// The organisation that created a model, from a vendor prefix or the model's name, as the
+/// reviewed creators table (`data/creators.csv`: `vendor_ids`, `name_prefixes`) says.
 pub fn creator_for(vendor: Option<&str>, key: &str) -> Option<&'static str> {
-    if let Some(v) = vendor {
-        let by_vendor = match v {
-            "openai" => Some("openai"),
-            "anthropic" => Some("anthropic"),
-            "google" | "gemini" | "vertex_ai" => Some("google"),
-            "meta" | "meta-llama" | "facebook" => Some("meta"),
-            "mistral" | "mistralai" => Some("mistral"),
-            "deepseek" | "deepseek-ai" => Some("deepseek"),
-            "x-ai" | "xai" => Some("xai"),
-            "qwen" | "alibaba" => Some("alibaba"),
-            "cohere" | "coherelabs" => Some("cohere"),
-            "moonshotai" | "moonshot" => Some("moonshotai"),
-            "minimax" | "minimaxai" => Some("minimax"),
-            "z-ai" | "zai" | "zai-org" | "thudm" | "zhipuai" => Some("zhipuai"),
-            "microsoft" => Some("microsoft"),
-            "nvidia" => Some("nvidia"),
-            "amazon" => Some("amazon"),
-            "ai21" => Some("ai21"),
-            "perplexity" => Some("perplexity"),
-            "xiaomi" | "xiaomimimo" => Some("xiaomi"),
-            "tencent" => Some("tencent"),
-            "stepfun" | "stepfun-ai" => Some("stepfun"),
-            _ => None,
-        };
-        if by_vendor.is_some() {
-            return by_vendor;
-        }
-    }
-    let starts = |p: &str| key.starts_with(p);
-    Some(match () {
-        _ if starts("claude") => "anthropic",
-        _ if starts("gpt-")
-            || starts("chatgpt")
-            || starts("o1")
-            || starts("o3")
-            || starts("o4")
-            || starts("codex")
-            || starts("dall-e")
-            || starts("text-embedding")
-            || starts("whisper")
-            || starts("tts-")
-            || starts("davinci")
-            || starts("babbage") =>
-        {
-            "openai"
-        }
-        _ if starts("gemini")
-            || starts("gemma")
-            || starts("imagen")
-            || starts("palm")
-            || starts("veo") =>
-        {
-            "google"
-        }
-        _ if starts("llama") || starts("meta-llama") => "meta",
-        _ if starts("mistral")
-            || starts("mixtral")
-            || starts("codestral")
-            || starts("ministral")
-            || starts("magistral")
-            || starts("devstral")
-            || starts("pixtral")
-            || starts("voxtral") =>
-        {
-            "mistral"
-        }
-        _ if starts("deepseek") => "deepseek",
-        _ if starts("grok") => "xai",
-        _ if starts("qwen") || starts("qwq") || starts("qvq") => "alibaba",
-        _ if starts("command") || starts("c4ai") || starts("aya") => "cohere",
-        _ if starts("kimi") || starts("moonshot") => "moonshotai",
-        _ if starts("minimax") || starts("abab") => "minimax",
-        _ if starts("glm") || starts("chatglm") => "zhipuai",
-        _ if starts("phi-") || starts("wizardlm") => "microsoft",
-        _ if starts("nova-") || starts("titan") => "amazon",
-        _ if starts("jamba") => "ai21",
-        _ if starts("sonar") => "perplexity",
-        _ if starts("nemotron") || starts("llama-3.1-nemotron") => "nvidia",
-        _ if starts("mimo") => "xiaomi",
-        _ if starts("hunyuan") => "tencent",
-        _ if starts("step-") => "stepfun",
-        _ => return None,
-    })
+    let tables = super::prices::Tables::shared();
+    vendor
+        .and_then(|v| tables.creator_of_vendor(v))
+        .or_else(|| tables.creator_of_name(key))
 }
 
 #[cfg(test)]

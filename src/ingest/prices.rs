@@ -31,6 +31,10 @@ pub struct Creator {
     pub website: String,
     /// Provider slugs that are this creator's own API.
     pub first_party: Vec<String>,
+    /// Vendor prefixes of model ids that name this creator (`meta-llama/…`, `anthropic.…`).
+    pub vendors: Vec<String>,
+    /// Model-name prefixes this creator owns (`claude`, `gpt-`), for ids without a vendor.
+    pub name_prefixes: Vec<String>,
 }
 
 /// The reviewed tables.
@@ -50,6 +54,32 @@ impl Tables {
         Self::parse(CREATORS_CSV, PROVIDER_KINDS_CSV)
     }
 
+    /// The checked-in tables, parsed once (a unit test keeps them parseable).
+    pub fn shared() -> &'static Self {
+        static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+        TABLES.get_or_init(|| Self::checked_in().unwrap_or_default())
+    }
+
+    /// The creator a vendor prefix names.
+    pub fn creator_of_vendor(&self, vendor: &str) -> Option<&str> {
+        self.creators
+            .values()
+            .find(|c| c.vendors.iter().any(|v| v.eq_ignore_ascii_case(vendor)))
+            .map(|c| c.slug.as_str())
+    }
+
+    /// The creator owning the longest name prefix of `key`.
+    pub fn creator_of_name(&self, key: &str) -> Option<&str> {
+        // Keys write a version's point as a dash (`llama-3-1-…`); so do the prefixes here.
+        let key = key.replace('.', "-");
+        self.creators
+            .values()
+            .flat_map(|c| c.name_prefixes.iter().map(move |p| (p, c)))
+            .filter(|(p, _)| key.starts_with(&p.replace('.', "-")))
+            .max_by_key(|(p, _)| p.len())
+            .map(|(_, c)| c.slug.as_str())
+    }
+
     pub fn parse(creators: &str, kinds: &str) -> Result<Self, String> {
         let mut t = Self::default();
         let mut r = csv::Reader::from_reader(creators.as_bytes());
@@ -61,6 +91,8 @@ impl Tables {
                 name: field(1),
                 website: field(2),
                 first_party: field(3).split_whitespace().map(str::to_string).collect(),
+                vendors: field(4).split_whitespace().map(str::to_string).collect(),
+                name_prefixes: field(5).split_whitespace().map(str::to_string).collect(),
             };
             if c.slug.is_empty() || c.name.is_empty() {
                 return Err(format!("creators.csv: incomplete row {row:?}"));
@@ -168,8 +200,15 @@ pub fn apply(s: &mut Snapshot, t: &Tables) {
         let creator = creator_of.get(&o.model_slug).cloned().flatten();
         o.kind = t.offering_kind(creator.as_deref(), o);
     }
+    let sellers: std::collections::BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .map(|o| o.provider_slug.as_str())
+        .collect();
     for p in &mut s.providers {
-        p.kind = if t.creators.contains_key(&p.slug) && t.provider_kind(&p.slug) == "reseller" {
+        // An organisation that sells nothing here is here because it created models.
+        let creates = t.creators.contains_key(&p.slug) || !sellers.contains(p.slug.as_str());
+        p.kind = if creates && t.provider_kind(&p.slug) == "reseller" {
             "creator".into()
         } else {
             t.provider_kind(&p.slug).to_string()
@@ -362,5 +401,29 @@ mod tests {
         assert_eq!(t.provider_kind("openrouter"), "router");
         assert_eq!(t.provider_kind("openai"), "creator");
         assert_eq!(t.provider_kind("somewhere"), "reseller");
+    }
+
+    #[test]
+    fn creators_come_from_the_table_vendor_first_then_the_longest_name_prefix() {
+        use super::super::names::creator_for;
+        assert_eq!(creator_for(Some("meta-llama"), "anything"), Some("meta"));
+        assert_eq!(creator_for(Some("NVIDIA"), "llama-3-8b"), Some("nvidia"));
+        assert_eq!(creator_for(None, "llama-3-1-nemotron-70b"), Some("nvidia"));
+        assert_eq!(creator_for(None, "llama-3-8b"), Some("meta"));
+        assert_eq!(
+            creator_for(Some("unknown-lab"), "claude-x"),
+            Some("anthropic")
+        );
+        assert_eq!(
+            creator_for(None, "palmyra-x5"),
+            Some("writer"),
+            "not Google's (`palm`)"
+        );
+        assert_eq!(
+            creator_for(None, "gpt-neox-20b"),
+            Some("eleutherai"),
+            "not OpenAI's (`gpt-`)"
+        );
+        assert_eq!(creator_for(None, "gpt-4o"), Some("openai"));
     }
 }

@@ -185,3 +185,47 @@ async fn flagships_hold_the_benchmarks_their_sources_publish() {
         .collect();
     assert!(releases.len() >= 3, "{releases:?}");
 }
+
+/// Creators come from the reviewed table first, then from the organisation a source names.
+#[tokio::test]
+async fn creators_follow_the_table_and_the_sources() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (model, creator) in [
+        ("palmyra-x5", "writer"),
+        ("gpt-neox-20b", "eleutherai"),
+        ("llama-3.3-70b-instruct", "meta"),
+        ("aion-1.0", "aion-labs"),
+        ("doubao-1.5-pro-32k", "bytedance"),
+    ] {
+        let (status, body) = app.get_json(&format!("/api/v1/models/{model}")).await;
+        assert_eq!(status, 200, "{model}");
+        assert_eq!(body["data"]["creator"]["slug"], creator, "{model}");
+    }
+    let (_, aion) = app.get_json("/api/v1/providers/aion-labs").await;
+    assert_eq!(aion["data"]["name"], "AionLabs");
+    assert_eq!(aion["data"]["kind"], "creator");
+    // Meta's own API is the Llama API: its offerings there are first-party.
+    let (_, llama) = app.get_json("/api/v1/pricing/llama-3.3-70b-instruct").await;
+    assert!(
+        llama["data"]["offerings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o["provider"]["slug"] == "llama" && o["kind"] == "first_party"),
+        "{llama}"
+    );
+    // Measured: 1,412 of 1,577 listed models (89.5 %) have a creator; the rest are product
+    // wrappers whose ids name no organisation (`duo-chat-opus-4-8`). This bound only rises.
+    let catalog = app.state.catalog.snapshot();
+    let listed: Vec<_> = catalog
+        .all_models()
+        .iter()
+        .filter(|m| matches!(m.availability.as_str(), "api" | "open_weights"))
+        .collect();
+    let with = listed.iter().filter(|m| m.creator_slug.is_some()).count();
+    assert!(
+        with * 100 >= listed.len() * 88,
+        "{with} of {}",
+        listed.len()
+    );
+}
