@@ -156,7 +156,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         records.extend(scores::epoch_models(src)?);
     }
     if included("swe-bench") {
-        scores::swe_bench(src, &mut raw_agents)?;
+        scores::swe_bench(src, &mut raw_agents, &mut raw)?;
     }
     if let Some(data) = &models_dev_data {
         scores::models_dev(data, &mut raw);

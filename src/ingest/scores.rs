@@ -988,7 +988,13 @@ pub fn models_dev(data: &Value, out: &mut Vec<RawScore>) {
 
 // ---- SWE-bench ----
 
-pub fn swe_bench(dir: &Path, out: &mut Vec<RawAgent>) -> Result<(), IngestError> {
+/// SWE-bench's leaderboards: systems (agents) with the models they ran on. The bash-only
+/// board runs every model under one minimal agent, so its rows are also the models' scores.
+pub fn swe_bench(
+    dir: &Path,
+    out: &mut Vec<RawAgent>,
+    scores: &mut Vec<RawScore>,
+) -> Result<(), IngestError> {
     let data = read_json(&dir.join("swe-bench/data/leaderboards.json"))?;
     for lb in data
         .get("leaderboards")
@@ -1029,6 +1035,19 @@ pub fn swe_bench(dir: &Path, out: &mut Vec<RawAgent>) -> Result<(), IngestError>
                     .map(|t| t.trim().to_string())
                     .collect()
             };
+            if bench == "swe-bench-bash-only"
+                && let [model] = tagged("Model:").as_slice()
+            {
+                scores.push(RawScore {
+                    source: "swe-bench",
+                    benchmark: bench.into(),
+                    benchmark_name: None,
+                    model: model.clone(),
+                    score,
+                    config: Some("harness=mini-swe-agent (bash only)".into()),
+                    as_of: e.get("date").and_then(Value::as_str).map(str::to_string),
+                });
+            }
             out.push(RawAgent {
                 source: "swe-bench",
                 benchmark: bench,

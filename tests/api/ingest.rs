@@ -198,6 +198,7 @@ fn the_report_counts_rows_per_source() {
     for (source, floor) in [
         ("epoch-runs", 0.90),
         ("swe-bench-agents", 0.85),
+        ("swe-bench", 0.85),
         ("livebench", 0.84),
         ("aider", 0.69),
         ("lmarena", 0.57),
