@@ -41,7 +41,7 @@ pub type MdsSchema = Schema<Query, EmptyMutation, EmptySubscription>;
 pub use guards::{MAX_DEPTH, MAX_FIELDS, MAX_NESTING, MAX_ROOT_FIELDS, MAX_SELECTIONS};
 
 /// Highest complexity accepted; a list counts its worst-case length times its children.
-pub const MAX_COMPLEXITY: usize = 25_000;
+pub const MAX_COMPLEXITY: usize = 50_000;
 
 /// Builds the schema. Resolvers read the catalogue snapshot each request carries
 /// ([`with_catalog`]); the schema itself holds no data.

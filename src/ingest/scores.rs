@@ -549,6 +549,136 @@ pub const DEFS: &[Def] = &[
         "https://epoch.ai/benchmarks",
         "OpenSCAD modelling tasks, overall pass rate.",
     ),
+    def(
+        "frontiermath-public",
+        "FrontierMath (public problems)",
+        "math",
+        "percent",
+        false,
+        "epoch",
+        "https://epoch.ai/frontiermath",
+        "The published sample of FrontierMath tiers 1-3; Epoch's runs.",
+    ),
+    def(
+        "frontiermath-tier-4-public",
+        "FrontierMath Tier 4 (public problems)",
+        "math",
+        "percent",
+        false,
+        "epoch",
+        "https://epoch.ai/frontiermath",
+        "The published sample of FrontierMath tier 4; Epoch's runs.",
+    ),
+    def(
+        "lech-mazur-writing",
+        "Lech Mazur Creative Writing",
+        "writing",
+        "score",
+        false,
+        "epoch",
+        "https://github.com/lechmazur/writing",
+        "Short stories graded by LLM judges; mean score out of 10.",
+    ),
+    def(
+        "geobench",
+        "GeoBench",
+        "multimodal",
+        "percent",
+        false,
+        "epoch",
+        "https://geobench.org",
+        "Geolocation from photos (ACW set); percent of countries guessed right.",
+    ),
+    def(
+        "the-agent-company",
+        "TheAgentCompany",
+        "agentic",
+        "percent",
+        false,
+        "epoch",
+        "https://the-agent-company.com",
+        "Workplace tasks in a simulated company; partial-credit score.",
+    ),
+    def(
+        "deep-research-bench",
+        "Deep Research Bench",
+        "agentic",
+        "percent",
+        false,
+        "epoch",
+        "https://drb.futuresearch.ai",
+        "Web research tasks; average score.",
+    ),
+    def(
+        "os-world",
+        "OSWorld",
+        "agentic",
+        "percent",
+        false,
+        "epoch",
+        "https://os-world.github.io",
+        "Computer-use tasks in a desktop operating system; success rate.",
+    ),
+    def(
+        "mc-bench",
+        "MC-Bench",
+        "multimodal",
+        "elo",
+        false,
+        "epoch",
+        "https://mcbench.ai",
+        "Minecraft builds compared by human votes; Elo rating.",
+    ),
+    def(
+        "fiction-livebench",
+        "Fiction.LiveBench (120k tokens)",
+        "long-context",
+        "percent",
+        false,
+        "epoch",
+        "https://fiction.live",
+        "Story comprehension over a 120k-token context; percent correct.",
+    ),
+    def(
+        "osuniverse",
+        "OSUniverse",
+        "agentic",
+        "percent",
+        false,
+        "epoch",
+        "https://arxiv.org/abs/2505.03570",
+        "Desktop GUI navigation tasks; weighted score.",
+    ),
+    def(
+        "metr-time-horizon",
+        "METR time horizon",
+        "agentic",
+        "minutes",
+        false,
+        "epoch",
+        "https://metr.org/blog/2025-03-19-measuring-ai-ability-to-complete-long-tasks/",
+        "Length of software tasks (in human minutes) completed with 50% reliability.",
+    ),
+    def(
+        "balrog",
+        "BALROG",
+        "agentic",
+        "percent",
+        false,
+        "epoch",
+        "https://balrogai.com",
+        "Text and visual games (BabyAI to NetHack); average progress.",
+    ),
+    def(
+        "factorio-learning-environment",
+        "Factorio Learning Environment",
+        "agentic",
+        "percent",
+        false,
+        "epoch",
+        "https://jackhopkins.github.io/factorio-learning-environment/",
+        "Factory-building tasks in Factorio; lab-play success rate.",
+    ),
 ];
 
 /// A score as a source states it.
@@ -862,6 +992,8 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
             Some("OTIS Mock AIME 2024-2025") => "otis-mock-aime",
             Some("FrontierMath-2025-02-28-Private") => "frontiermath",
             Some("FrontierMath-Tier-4-2025-07-01-Private") => "frontiermath-tier-4",
+            Some("FrontierMath-2025-02-28-Public") => "frontiermath-public",
+            Some("FrontierMath-Tier-4-2025-07-01-Public") => "frontiermath-tier-4-public",
             Some("SWE-Bench verified") => "swe-bench-verified",
             _ => continue,
         };
@@ -882,40 +1014,79 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
             as_of: row.get("started_at").and_then(|d| epoch_date(d)),
         });
     }
-    let external: &[(&str, &str, &str)] = &[
-        ("mmlu", "mmlu", "EM"),
-        ("gsm8k", "gsm8k", "EM"),
-        ("hellaswag", "hellaswag", "Overall accuracy"),
-        ("arc_agi", "arc-agi", "Score"),
-        ("simple_bench", "simplebench", "Score (AVG@5)"),
-        ("weirdml", "weirdml", "Accuracy"),
-        ("winogrande", "winogrande", "Accuracy"),
-        ("triviaqa", "triviaqa", "EM"),
-        ("piqa", "piqa", "Score"),
-        ("openbookqa", "openbookqa", "Accuracy"),
-        ("bbh", "bbh", "Average"),
-        ("lambada", "lambada", "Score"),
-        ("boolq", "boolq", "Score"),
-        ("scienceqa", "scienceqa", "Score"),
-        ("arc_ai2", "arc-challenge", "Challenge score"),
-        ("anli", "anli", "Score"),
-        ("csqa2", "csqa2", "Score"),
-        ("superglue", "superglue", "Score"),
-        ("cybench", "cybench", "Unguided % Solved"),
-        ("vpct", "vpct", "Correct"),
-        ("videomme", "video-mme", "Overall (no subtitles)"),
-        ("gso_bench", "gso-bench", "Score OPT@1"),
-        ("cadeval", "cadeval", "Overall pass (%)"),
+    // (file, benchmark, column, whether the column is a percentage). Epoch's copies of
+    // LiveBench and Aider Polyglot join the publishers' own figures, which stay the headline.
+    let external: &[(&str, &str, &str, bool)] = &[
+        ("mmlu", "mmlu", "EM", true),
+        ("gsm8k", "gsm8k", "EM", true),
+        ("hellaswag", "hellaswag", "Overall accuracy", true),
+        ("arc_agi", "arc-agi", "Score", true),
+        ("simple_bench", "simplebench", "Score (AVG@5)", true),
+        ("weirdml", "weirdml", "Accuracy", true),
+        ("winogrande", "winogrande", "Accuracy", true),
+        ("triviaqa", "triviaqa", "EM", true),
+        ("piqa", "piqa", "Score", true),
+        ("openbookqa", "openbookqa", "Accuracy", true),
+        ("bbh", "bbh", "Average", true),
+        ("lambada", "lambada", "Score", true),
+        ("boolq", "boolq", "Score", true),
+        ("scienceqa", "scienceqa", "Score", true),
+        ("arc_ai2", "arc-challenge", "Challenge score", true),
+        ("anli", "anli", "Score", true),
+        ("csqa2", "csqa2", "Score", true),
+        ("superglue", "superglue", "Score", true),
+        ("cybench", "cybench", "Unguided % Solved", true),
+        ("vpct", "vpct", "Correct", true),
+        ("videomme", "video-mme", "Overall (no subtitles)", true),
+        ("gso_bench", "gso-bench", "Score OPT@1", true),
+        ("cadeval", "cadeval", "Overall pass (%)", true),
+        (
+            "lech_mazur_writing",
+            "lech-mazur-writing",
+            "Mean score",
+            false,
+        ),
+        ("geobench", "geobench", "ACW Country %", true),
+        ("the_agent_company", "the-agent-company", "% Score", true),
+        ("deepresearch", "deep-research-bench", "Average score", true),
+        ("os_world", "os-world", "Score", true),
+        ("livebench", "livebench", "Global average", true),
+        ("mcbench", "mc-bench", "ELO", false),
+        (
+            "fictionlivebench",
+            "fiction-livebench",
+            "120k token score",
+            true,
+        ),
+        ("osuniverse", "osuniverse", "Weighted Score", true),
+        ("metr", "metr-time-horizon", "Time horizon", false),
+        ("balrog", "balrog", "Average progress", true),
+        (
+            "factorio_learning_environment",
+            "factorio-learning-environment",
+            "Lab Success %",
+            true,
+        ),
+        ("aider_polyglot", "aider-polyglot", "Percent correct", true),
     ];
-    for (file, bench, column) in external {
+    for (file, bench, column, pct) in external {
         for row in csv_rows(&data.join(format!("external_benchmark_{file}.csv")))? {
             let model = row
                 .get("Model version")
                 .filter(|m| !m.trim().is_empty())
                 .or_else(|| row.get("Name"));
-            let (Some(model), Some(score)) =
-                (model, row.get(*column).and_then(|s| percent(s, false)))
-            else {
+            let value = |s: &String| {
+                if *pct {
+                    percent(s, false)
+                } else {
+                    s.trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|v| v.is_finite())
+                        .map(|v| round(v, 4))
+                }
+            };
+            let (Some(model), Some(score)) = (model, row.get(*column).and_then(value)) else {
                 continue;
             };
             let shots = row
@@ -1202,6 +1373,8 @@ fn report_feed(r: &RawScore) -> &'static str {
         "otis-mock-aime",
         "frontiermath",
         "frontiermath-tier-4",
+        "frontiermath-public",
+        "frontiermath-tier-4-public",
         "swe-bench-verified",
     ];
     match r.source {

@@ -85,7 +85,8 @@ pub async fn fresh_database(backend: Backend) -> String {
                     let admin = Database::connect(postgres_admin_url()).await.unwrap_or_else(|e| {
                         panic!("PostgreSQL is required for the tests ({}): {e}", postgres_admin_url())
                     });
-                    // Databases left by earlier runs of this suite.
+                    // Databases left by earlier runs of this suite whose process is gone (a
+                    // run going on beside this one keeps its databases).
                     let old = admin
                         .query_all_raw(sea_orm::Statement::from_string(
                             admin.get_database_backend(),
@@ -95,6 +96,15 @@ pub async fn fresh_database(backend: Backend) -> String {
                         .unwrap();
                     for row in old {
                         let name: String = row.try_get("", "datname").unwrap();
+                        let pid = name
+                            .trim_start_matches("mds_tpl_")
+                            .trim_start_matches("mds_t_")
+                            .split('_')
+                            .next()
+                            .and_then(|p| p.parse::<u32>().ok());
+                        if pid.is_some_and(|p| std::path::Path::new(&format!("/proc/{p}")).exists()) {
+                            continue;
+                        }
                         let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await;
                     }
                     let name = format!("mds_tpl_{}", unique());
