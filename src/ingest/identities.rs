@@ -134,6 +134,12 @@ pub fn vendor_names<'a>(
     out
 }
 
+/// A name written for people (`LLaVA (ViT-L/16-224)`, `GLaM (MoE) 0.1B/64E`) rather than an
+/// id: a `/` in it separates parts of the name, not a vendor from a model.
+pub fn is_display_name(raw: &str) -> bool {
+    raw.contains('/') && raw.trim().contains(' ')
+}
+
 /// A display name without a router's `Vendor: ` prefix (`Anthropic: Claude Opus 4.6` →
 /// `Claude Opus 4.6`).
 pub fn display_name(name: &str) -> &str {
@@ -216,6 +222,14 @@ mod tests {
             configured("deepseek-v3-2-nvfp4", known).map(|x| x.1),
             Some("deepseek-v3-2".into())
         );
+    }
+
+    #[test]
+    fn a_slash_in_a_display_name_is_part_of_the_name() {
+        assert!(is_display_name("LLaVA (ViT-L/16-224)"));
+        assert!(!is_display_name("meta-llama/Llama-3.3-70B-Instruct"));
+        assert!(!is_display_name("Claude 3.5 Sonnet"));
+        assert_eq!(names::slugify("LLaVA (ViT-L/16-224)"), "llava-vit-l-16-224");
     }
 
     #[test]

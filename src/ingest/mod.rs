@@ -219,6 +219,12 @@ impl Resolved {
         if let Some(s) = self.index.get(&p.key).or_else(|| self.index.get(&p.slug)) {
             return Some(s);
         }
+        // A display name whose `/` is part of the name (`LLaVA (ViT-L/16-224)`).
+        if identities::is_display_name(raw)
+            && let Some(s) = self.index.get(&names::parse(&names::slugify(raw)).key)
+        {
+            return Some(s);
+        }
         // An undated spelling of a known dated model.
         names::split_date(&p.key)
             .and_then(|(head, _)| self.index.get(head))

@@ -13,7 +13,7 @@ use entity::{agent, agent_model, agent_score, benchmark, score};
 use serde_json::Value;
 
 use super::names::{self, slugify};
-use super::{IngestError, Report, Resolved, read_json};
+use super::{IngestError, Report, Resolved, identities, read_json};
 
 /// A benchmark's definition.
 #[derive(Debug, Clone)]
@@ -1264,7 +1264,12 @@ const CONFIG_SUFFIXES: &[&str] = &[
 /// [`effort=high`]); `claude-opus-4-5-20251101-thinking-64k-high-effort` → (…, [`thinking-64k`, `high-effort`]).
 /// Returns every candidate spelling, longest first, each with the configuration it dropped.
 pub fn candidates(raw: &str) -> Vec<(String, Vec<String>)> {
-    let mut name = raw.trim().to_lowercase();
+    // A display name with a `/` (`LLaVA (ViT-L/16-224)`) is one name, not vendor/model.
+    let mut name = if identities::is_display_name(raw) {
+        slugify(raw)
+    } else {
+        raw.trim().to_lowercase()
+    };
     let mut config = Vec::new();
     // Epoch writes the reasoning effort after an underscore: `gpt-5-2025-08-07_high`.
     if let Some((head, effort)) = name.rsplit_once('_')
@@ -1275,6 +1280,12 @@ pub fn candidates(raw: &str) -> Vec<(String, Vec<String>)> {
     }
     let mut key = names::parse(&name).slug;
     let mut out = vec![(key.clone(), config.clone())];
+    // n-shot prompting written into the name (`GLaM (64B/64E) (3-shot)`, `(Zero-shot)`).
+    if let Some((head, shots)) = shots_suffix(&key) {
+        config.push(format!("shots={shots}"));
+        key = head.to_string();
+        out.push((key.clone(), config.clone()));
+    }
     for _ in 0..4 {
         let Some(suffix) = CONFIG_SUFFIXES
             .iter()
@@ -1287,6 +1298,22 @@ pub fn candidates(raw: &str) -> Vec<(String, Vec<String>)> {
         out.push((key.clone(), config.clone()));
     }
     out
+}
+
+/// `(name, shots)` for a key ending in `-3-shot`, `-zero-shot`, `-one-shot` or `-few-shot`.
+fn shots_suffix(key: &str) -> Option<(&str, String)> {
+    let head = key.strip_suffix("-shot")?;
+    let (name, n) = head.rsplit_once('-')?;
+    let shots = match n {
+        "zero" => "0".to_string(),
+        "one" => "1".to_string(),
+        "few" => "few".to_string(),
+        n if !n.is_empty() && n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()) => {
+            n.to_string()
+        }
+        _ => return None,
+    };
+    (!name.is_empty()).then_some((name, shots))
 }
 
 /// Canonical slug and run configuration for a model name from a benchmark source.
@@ -1387,8 +1414,14 @@ fn report_feed(r: &RawScore) -> &'static str {
 /// A display name for a model known only by a benchmark: the source's spelling without run
 /// configuration in parentheses or after an underscore.
 fn display_name(raw: &str) -> String {
-    let base = raw.split('_').next().unwrap_or(raw);
-    base.trim().to_string()
+    let mut base = raw.split('_').next().unwrap_or(raw).trim();
+    // `GLaM (64B/64E) (Zero-shot)`: the prompting is the score's configuration.
+    if let Some((head, last)) = base.rsplit_once(" (")
+        && last.to_lowercase().ends_with("shot)")
+    {
+        base = head.trim();
+    }
+    base.to_string()
 }
 
 /// Epoch's model versions: metadata (display name, release date) for models, many of them
@@ -1694,6 +1727,25 @@ mod tests {
         assert_eq!(percent("42", false), Some(42.0));
         assert_eq!(percent("N/A", false), None);
         assert_eq!(percent("140", false), None);
+    }
+
+    #[test]
+    fn shots_written_into_a_name_are_run_configuration() {
+        let c = candidates("GLaM (64B/64E) (3-shot)");
+        assert_eq!(c.last().map(|x| x.0.as_str()), Some("glam-64b-64e"));
+        assert_eq!(
+            c.last().map(|x| x.1.clone()),
+            Some(vec!["shots=3".to_string()])
+        );
+        assert_eq!(
+            shots_suffix("palm-zero-shot"),
+            Some(("palm", "0".to_string()))
+        );
+        assert_eq!(
+            shots_suffix("gpt-4-8-shot"),
+            Some(("gpt-4", "8".to_string()))
+        );
+        assert_eq!(shots_suffix("snapshot"), None);
     }
 
     #[test]
