@@ -491,8 +491,8 @@ pub fn document() -> Value {
             }}),
         );
     }
-    paths.insert("/api/v1/export/{file}".to_string(), export_path());
-    paths.insert("/api/v1/changes.atom".to_string(), atom_path());
+    paths.insert("/api/v1/export/{file}".to_string(), export_path(&examples));
+    paths.insert("/api/v1/changes.atom".to_string(), atom_path(&examples));
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -515,7 +515,12 @@ pub fn document() -> Value {
 }
 
 /// The changes feed as Atom: the `/api/v1/changes` answer written as a feed.
-fn atom_path() -> Value {
+/// The sample requests of the two answers that are not JSON, whose documented examples are
+/// their real answers (the CSV cut to its header and two rows).
+pub const ATOM_SAMPLE: &str = "/api/v1/changes.atom?type=price&limit=1";
+pub const EXPORT_SAMPLE: &str = "/api/v1/export/providers.csv";
+
+fn atom_path(examples: &Value) -> Value {
     let params: Vec<Value> = ENDPOINTS
         .iter()
         .find(|e| e.path == "/api/v1/changes")
@@ -526,7 +531,9 @@ fn atom_path() -> Value {
         "summary": "What changed, as an Atom 1.0 feed (the entries of /api/v1/changes with the same parameters; entry ids are stable)",
         "parameters": params,
         "responses": {
-            "200": {"description": "The feed", "content": {"application/atom+xml": {"schema": {"type": "string"}}}},
+            "200": {"description": "The feed", "headers": ok_headers(true),
+                "content": {"application/atom+xml": {"schema": {"type": "string"},
+                    "example": examples.get("/api/v1/changes.atom").cloned().unwrap_or(Value::Null)}}},
             "304": {"description": "Not modified (If-None-Match matched the ETag)"},
             "400": problem("A parameter has a bad value (`invalid_parameter`, with `param`)"),
             "401": problem("The API key is unknown or revoked (`invalid_api_key`)"),
@@ -538,7 +545,7 @@ fn atom_path() -> Value {
 }
 
 /// The bulk export: not a GraphQL document, but a stream of a table's stored rows.
-fn export_path() -> Value {
+fn export_path(examples: &Value) -> Value {
     let files: Vec<String> = crate::catalog::TABLES
         .iter()
         .flat_map(|t| [format!("{t}.csv"), format!("{t}.ndjson")])
@@ -553,7 +560,8 @@ fn export_path() -> Value {
         }],
         "responses": {
             "200": {"description": "The table", "content": {
-                "text/csv": {"schema": {"type": "string"}},
+                "text/csv": {"schema": {"type": "string"},
+                    "example": examples.get("/api/v1/export/{file}").cloned().unwrap_or(Value::Null)},
                 "application/x-ndjson": {"schema": {"type": "string"}}
             }},
             "304": {"description": "Not modified (If-None-Match matched the ETag)"},

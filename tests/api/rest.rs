@@ -847,6 +847,17 @@ async fn openapi_examples_are_real_answers_and_match_their_schemas() {
         validate(schema, &example, &doc, ep.sample).unwrap();
         examples.insert(ep.path.to_string(), example);
     }
+    // The two answers that are not JSON: the feed whole, the CSV's header and two rows.
+    use mds::rest::openapi::{ATOM_SAMPLE, EXPORT_SAMPLE};
+    let atom = app.get(ATOM_SAMPLE).await.text().await.unwrap();
+    feed_rs::parser::parse(atom.as_bytes()).expect("the Atom example parses");
+    examples.insert("/api/v1/changes.atom".into(), Value::String(atom));
+    let csv = app.get(EXPORT_SAMPLE).await.text().await.unwrap();
+    let head: Vec<&str> = csv.lines().take(3).collect();
+    examples.insert(
+        "/api/v1/export/{file}".into(),
+        Value::String(head.join("\n") + "\n"),
+    );
     let examples = Value::Object(examples);
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/openapi-examples.json");
     if std::env::var_os("MDS_BLESS_EXAMPLES").is_some() {
@@ -867,6 +878,20 @@ async fn openapi_examples_are_real_answers_and_match_their_schemas() {
         let documented = &doc["paths"][ep.path]["get"]["responses"]["200"]["content"]["application/json"]
             ["example"];
         assert_eq!(documented, &examples[ep.path], "{}", ep.path);
+    }
+    for (path, media) in [
+        ("/api/v1/changes.atom", "application/atom+xml"),
+        ("/api/v1/export/{file}", "text/csv"),
+    ] {
+        assert_eq!(
+            checked_in[path], examples[path],
+            "{path}: rerun with MDS_BLESS_EXAMPLES=1"
+        );
+        assert_eq!(
+            doc["paths"][path]["get"]["responses"]["200"]["content"][media]["example"],
+            examples[path],
+            "{path}"
+        );
     }
 }
 
