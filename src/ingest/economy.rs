@@ -262,8 +262,8 @@ fn in_force(periods: &[&price_history::Model], date: &str) -> Option<f64> {
 type Series = Vec<(Month, f64, Option<f64>)>;
 
 /// The series from the first month that has a point to the snapshot's month; `point`
-/// returns `None` before the series starts (and for a month it cannot fill after that,
-/// which the indicators below never leave).
+/// returns `None` before the series starts (the indicators below, once started, fill
+/// every later month).
 fn series(
     inputs: &Inputs,
     first: Option<Month>,
@@ -277,7 +277,8 @@ fn series(
         if let Some((v, s)) = point(m, &m.date(inputs.end)) {
             out.push((m, v, s));
         } else if !out.is_empty() {
-            // A gap would break the "no gaps" promise; carry nothing rather than invent.
+            // A month without a point restarts the series after it: what is served has no
+            // gaps, and no value is invented for the missing month.
             out.clear();
         }
     }
