@@ -116,6 +116,7 @@ pub fn parse(raw: &str) -> Parsed {
         slug = rest.to_string();
     }
     slug = p_for_point(&slug);
+    slug = family_spelling(&slug);
     slug = reorder_claude(&slug);
     let key = slug.replace('.', "-");
     Parsed { slug, key, vendor }
@@ -133,6 +134,47 @@ fn p_for_point(slug: &str) -> String {
             if c == 'p' && between_digits { '.' } else { c }
         })
         .collect()
+}
+
+/// Families whose version some hosts write joined to the name (`llama3-1-70b`,
+/// `claude-opus4-6`): the creators write it apart.
+const SPACED_FAMILIES: &[&str] = &["llama", "opus", "sonnet", "haiku"];
+
+/// A family's own spelling of its version: `llama3.1` → `llama-3.1`, `claude-opus4-6` →
+/// `claude-opus-4-6`, `qwen-2.5` → `qwen2.5` (Qwen joins it), `gemini-pro-1.5` →
+/// `gemini-1.5-pro` (Google puts the version first).
+fn family_spelling(slug: &str) -> String {
+    let mut out = slug.to_string();
+    for fam in SPACED_FAMILIES {
+        let mut from = 0;
+        while let Some(pos) = out[from..].find(fam).map(|p| p + from) {
+            let end = pos + fam.len();
+            let starts_word = pos == 0 || out.as_bytes()[pos - 1] == b'-';
+            if starts_word && out.as_bytes().get(end).is_some_and(u8::is_ascii_digit) {
+                out.insert(end, '-');
+            }
+            from = end;
+        }
+    }
+    if let Some(rest) = out.strip_prefix("qwen-")
+        && rest.as_bytes().first().is_some_and(u8::is_ascii_digit)
+    {
+        out = format!("qwen{rest}");
+    }
+    for tier in ["pro", "flash", "ultra"] {
+        if let Some(rest) = out.strip_prefix(&format!("gemini-{tier}-")) {
+            let version: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            if !version.is_empty() && version.as_bytes()[0].is_ascii_digit() {
+                let tail = &rest[version.len()..];
+                out = format!("gemini-{version}-{tier}{tail}");
+            }
+            break;
+        }
+    }
+    out
 }
 
 /// Anthropic names Claude 3.x `claude-3-5-sonnet` but Claude 4+ `claude-sonnet-4-5`; other
@@ -251,6 +293,28 @@ mod tests {
         assert_eq!(parse("deepseek-v3p2").key, "deepseek-v3-2");
         assert_eq!(parse("gpt-4o").slug, "gpt-4o");
         assert_eq!(parse("sonar-pro").slug, "sonar-pro");
+    }
+
+    #[test]
+    fn families_keep_their_own_version_spelling() {
+        for (a, b) in [
+            ("llama3-1-70b-instruct", "llama-3.1-70b-instruct"),
+            ("llama3.1-8b", "llama-3.1-8b"),
+            (
+                "llama4-maverick-17b-instruct",
+                "llama-4-maverick-17b-instruct",
+            ),
+            ("claude-opus4-6", "claude-opus-4-6"),
+            ("qwen-2.5-72b-instruct", "qwen2.5-72b-instruct"),
+            ("gemini-pro-1.5", "gemini-1.5-pro"),
+            ("gemini-flash-1.5-8b", "gemini-1.5-flash-8b"),
+        ] {
+            assert_eq!(parse(a).key, parse(b).key, "{a} / {b}");
+        }
+        // Not a family's version.
+        assert_eq!(parse("codellama-7b").slug, "codellama-7b");
+        assert_eq!(parse("gemini-pro-vision").slug, "gemini-pro-vision");
+        assert_eq!(parse("qwen-max").slug, "qwen-max");
     }
 
     #[test]
