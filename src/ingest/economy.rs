@@ -222,6 +222,11 @@ impl<'a> Inputs<'a> {
         }
     }
 
+    /// The month of the earliest release date.
+    fn first_release(&self) -> Option<Month> {
+        earliest(self.models.iter().filter_map(|m| m.release_date.as_deref()))
+    }
+
     /// The listed models released on or before `date`.
     fn released_by(&self, date: &str) -> impl Iterator<Item = &'a model::Model> {
         let date = date.to_string();
@@ -343,12 +348,7 @@ fn priced_capable<'a>(inputs: &'a Inputs, date: &str) -> Vec<(&'a model::Model, 
 }
 
 fn frontier_price(inputs: &Inputs) -> Series {
-    let first = earliest(
-        inputs
-            .models
-            .iter()
-            .filter_map(|m| m.release_date.as_deref()),
-    );
+    let first = inputs.first_release();
     series(inputs, first, |_, date| {
         let mut c = priced_capable(inputs, date);
         if c.len() < 5 {
@@ -369,12 +369,7 @@ fn cost_of_capability(inputs: &Inputs) -> Series {
     else {
         return Vec::new();
     };
-    let first = earliest(
-        inputs
-            .models
-            .iter()
-            .filter_map(|m| m.release_date.as_deref()),
-    );
+    let first = inputs.first_release();
     let mut s = series(inputs, first, |_, date| {
         priced_capable(inputs, date)
             .into_iter()
@@ -405,12 +400,7 @@ fn best(inputs: &Inputs, date: &str, open: bool) -> Option<f64> {
 }
 
 fn frontier_capability(inputs: &Inputs) -> Series {
-    let first = earliest(
-        inputs
-            .models
-            .iter()
-            .filter_map(|m| m.release_date.as_deref()),
-    );
+    let first = inputs.first_release();
     series(inputs, first, |_, date| {
         inputs
             .released_by(date)
@@ -421,12 +411,7 @@ fn frontier_capability(inputs: &Inputs) -> Series {
 }
 
 fn open_weights_gap(inputs: &Inputs) -> Series {
-    let first = earliest(
-        inputs
-            .models
-            .iter()
-            .filter_map(|m| m.release_date.as_deref()),
-    );
+    let first = inputs.first_release();
     let mut closed_best: Vec<(Month, f64)> = Vec::new();
     series(inputs, first, |m, date| {
         let closed = best(inputs, date, false);

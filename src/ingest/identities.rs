@@ -3,18 +3,20 @@
 
 use super::names;
 
-/// Suffixes of a run configuration that a provider sometimes lists as a model id of its own:
+/// Suffixes of a run configuration that a provider sometimes lists as a model id of its own
+/// (benchmark names use them too, see `scores::candidates`):
 /// thinking budgets and reasoning effort. `-base` is not one (base and chat are different
 /// models), nor `-max` (`qwen3-max` is a model).
-const CONFIG_SUFFIXES: &[&str] = &[
+pub const CONFIG_SUFFIXES: &[&str] = &[
     "-thinking-64k",
     "-thinking-32k",
     "-thinking-16k",
     "-thinking-8k",
     "-thinking-auto",
-    "-thinking",
-    "-nothinking",
+    // Before `-thinking`, which it ends with.
     "-non-thinking",
+    "-nothinking",
+    "-thinking",
     "-xhigh",
     "-high",
     "-medium",

@@ -1236,27 +1236,16 @@ pub fn swe_bench(
 
 // ---- resolution ----
 
-/// Suffixes that name how a model was run, not another model.
-const CONFIG_SUFFIXES: &[&str] = &[
-    "-thinking-64k",
-    "-thinking-32k",
-    "-thinking-16k",
-    "-thinking-8k",
-    "-thinking-auto",
-    "-thinking",
-    "-nothinking",
-    "-non-thinking",
+/// Run configurations that appear only in benchmark tables' model names, on top of those a
+/// provider may also list as an id ([`identities::CONFIG_SUFFIXES`]). `-base` and `-max`
+/// are stripped only to match a name no model has, never to fold two models.
+const SCORE_CONFIG_SUFFIXES: &[&str] = &[
     "-reasoning",
     "-base",
     "-xhigh-effort",
     "-high-effort",
     "-medium-effort",
     "-low-effort",
-    "-high",
-    "-medium",
-    "-low",
-    "-minimal",
-    "-xhigh",
     "-max",
 ];
 
@@ -1287,8 +1276,9 @@ pub fn candidates(raw: &str) -> Vec<(String, Vec<String>)> {
         out.push((key.clone(), config.clone()));
     }
     for _ in 0..4 {
-        let Some(suffix) = CONFIG_SUFFIXES
+        let Some(suffix) = identities::CONFIG_SUFFIXES
             .iter()
+            .chain(SCORE_CONFIG_SUFFIXES)
             .find(|s| key.ends_with(*s) && key.len() > s.len())
         else {
             break;
@@ -1727,6 +1717,18 @@ mod tests {
         assert_eq!(percent("42", false), Some(42.0));
         assert_eq!(percent("N/A", false), None);
         assert_eq!(percent("140", false), None);
+    }
+
+    #[test]
+    fn non_thinking_is_one_configuration() {
+        let c = candidates("deepseek-v3.2-non-thinking");
+        assert_eq!(
+            c.last().cloned(),
+            Some((
+                "deepseek-v3.2".to_string(),
+                vec!["non-thinking".to_string()]
+            ))
+        );
     }
 
     #[test]

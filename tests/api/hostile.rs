@@ -486,3 +486,73 @@ fn arbitrary_graphql_documents_never_fail_the_server() {
         .unwrap();
     rt.block_on(still_healthy(&app));
 }
+
+/// The largest requests the cost calculator, the changes feed and the economy accept: each
+/// is bounded (10 models, 10^9 tokens, 100 entries a page) and answers, never a 5xx.
+#[tokio::test]
+async fn the_largest_cost_changes_and_economy_requests_are_bounded() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let catalog = app.state.catalog.snapshot();
+    let mut heavy: Vec<(usize, String)> = catalog
+        .all_models()
+        .iter()
+        .map(|m| (catalog.offerings_of(&m.slug).len(), m.slug.clone()))
+        .collect();
+    heavy.sort_by(|a, b| b.cmp(a));
+    let models: Vec<&str> = heavy.iter().take(10).map(|(_, s)| s.as_str()).collect();
+    let max = 1_000_000_000u64;
+    let (status, body) = app
+        .get_json(&format!(
+            "/api/v1/cost?models={}&input_tokens={max}&cached_input_tokens={max}&output_tokens={max}",
+            models.join(",")
+        ))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let offerings: Vec<&Value> = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["offerings"].as_array().unwrap())
+        .collect();
+    assert!(offerings.len() >= heavy[0].0);
+    assert!(
+        offerings
+            .iter()
+            .all(|o| o["total"].is_null() || o["total"].as_f64().is_some_and(f64::is_finite))
+    );
+    // One more model, or a count past the bound, is refused by name.
+    let eleven = heavy
+        .iter()
+        .take(11)
+        .map(|(_, s)| s.as_str())
+        .collect::<Vec<_>>()
+        .join(",");
+    let (status, body) = app
+        .get_json(&format!(
+            "/api/v1/cost?models={eleven}&input_tokens=1&output_tokens=1"
+        ))
+        .await;
+    assert_eq!((status, body["param"].as_str()), (400, Some("models")));
+    let gql = app
+        .graphql(
+            "query($m: [String!]!) { cost(models: $m, inputTokens: 1, outputTokens: 1) { model { slug } } }",
+            json!({"m": vec!["gpt-4o"; 5000]}),
+        )
+        .await;
+    assert_eq!(
+        gql["errors"][0]["extensions"]["code"], "BAD_USER_INPUT",
+        "{gql}"
+    );
+
+    let (status, body) = app
+        .get_json("/api/v1/changes?since=0001-01-01&limit=100&page=1000000")
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"], json!([]));
+    assert!(body["meta"]["total"].as_u64().unwrap() > 1000);
+    let (status, body) = app
+        .get_json("/api/v1/economy/frontier-price?from=2030-01&to=2020-01")
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["series"], json!([]));
+}
