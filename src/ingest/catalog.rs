@@ -147,27 +147,10 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         first(recs, |r| r.input_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
     let output =
         first(recs, |r| r.output_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
-    let creator = first(recs, |r| r.creator.clone())
-        .or_else(|| names::creator_for(None, &slug.replace('.', "-")).map(str::to_string))
-        .or_else(|| first(recs, identities::named_vendor));
     model::Model {
         slug: slug.to_string(),
-        // A source's own name before a router's `Vendor: Name`, which loses its prefix.
-        name: first(recs, |r| {
-            r.name
-                .as_deref()
-                .filter(|n| identities::display_name(n) == *n)
-                .map(str::to_string)
-        })
-        .or_else(|| {
-            first(recs, |r| {
-                r.name
-                    .as_deref()
-                    .map(|n| identities::display_name(n).to_string())
-            })
-        })
-        .unwrap_or_else(|| slug.to_string()),
-        creator_slug: creator,
+        name: identities::model_name(recs).unwrap_or_else(|| slug.to_string()),
+        creator_slug: identities::model_creator(slug, recs),
         category: category(&input, &output).to_string(),
         family: first(recs, |r| r.family.clone()),
         open_source: first(recs, |r| r.open_weights),
@@ -299,9 +282,6 @@ pub fn mean2(values: &[f64]) -> Option<f64> {
     Some((mean * 100.0).round() / 100.0)
 }
 
-/// Computes every derived figure and sorts every table: cheapest current price per model,
-/// average score and benchmark counts per model and agent, model counts per provider and
-/// benchmark, and row ids in sorted order.
 /// The reviewed tables the derived figures follow.
 #[derive(Debug, Clone)]
 pub struct Reviewed {
@@ -322,6 +302,12 @@ impl Reviewed {
 /// Fewest averaged scores a model or agent needs for an `average_score`.
 pub const MIN_AVERAGED: usize = 3;
 
+/// The source whose leaderboard is read release by release (every LiveBench table).
+const RELEASED_SOURCE: &str = "livebench";
+
+/// Computes every derived figure and sorts every table: cheapest current price per model,
+/// average score and benchmark counts per model and agent, model counts per provider and
+/// benchmark, and row ids in sorted order.
 pub fn derive(s: &mut Snapshot, tables: &Reviewed) {
     s.offerings
         .sort_by(|a, b| (&a.model_slug, &a.provider_slug).cmp(&(&b.model_slug, &b.provider_slug)));
@@ -390,12 +376,24 @@ pub fn derive(s: &mut Snapshot, tables: &Reviewed) {
         .filter(|b| b.in_average)
         .map(|b| b.slug.clone())
         .collect();
+    // LiveBench renews its questions with every release, so only results of its newest
+    // release are comparable: a model last seen in an older release keeps that result as its
+    // (dated) headline score, outside the average.
+    let mut newest_release: BTreeMap<&str, &str> = BTreeMap::new();
+    for x in s.scores.iter().filter(|x| x.source == RELEASED_SOURCE) {
+        if let Some(d) = x.as_of.as_deref() {
+            let e = newest_release.entry(&x.benchmark_slug).or_insert(d);
+            *e = (*e).max(d);
+        }
+    }
     let mut model_scores: BTreeMap<&str, (Vec<f64>, BTreeSet<&str>)> = BTreeMap::new();
     let mut bench_models: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
     for x in s.scores.iter().filter(|x| x.is_headline) {
         let e = model_scores.entry(&x.model_slug).or_default();
         e.1.insert(&x.benchmark_slug);
-        if in_average.contains(x.benchmark_slug.as_str()) {
+        let current = x.source != RELEASED_SOURCE
+            || x.as_of.as_deref() == newest_release.get(x.benchmark_slug.as_str()).copied();
+        if in_average.contains(x.benchmark_slug.as_str()) && current {
             e.0.push(x.score);
         }
         bench_models

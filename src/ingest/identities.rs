@@ -1,6 +1,8 @@
 //! Identity rules that decide when two spellings are one model (API.md §8.1), beyond what
 //! name normalization ([`super::names`]) already joins.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use super::names;
 
 /// Suffixes of a run configuration that a provider sometimes lists as a model id of its own
@@ -142,10 +144,13 @@ pub fn is_display_name(raw: &str) -> bool {
     raw.contains('/') && raw.trim().contains(' ')
 }
 
-/// A display name without a router's `Vendor: ` prefix (`Anthropic: Claude Opus 4.6` →
-/// `Claude Opus 4.6`).
+/// A display name as a person reads it, without what a router or host adds to its own
+/// listing: a `Vendor: ` prefix (`Anthropic: Claude Opus 4.6` → `Claude Opus 4.6`), an
+/// organisation path on an id-like name (`x-AI/Grok-4-Fast` → `Grok-4-Fast`; a name with
+/// spaces keeps its `/`: `Claude 2.0 / 2.1`), and a free variant's `(free)` or `Free`
+/// (`Kimi K2.5 Free` → `Kimi K2.5`: the free offering is the model's, not another model).
 pub fn display_name(name: &str) -> &str {
-    match name.split_once(": ") {
+    let name = match name.split_once(": ") {
         Some((vendor, rest))
             if !rest.trim().is_empty()
                 && vendor.len() <= 40
@@ -155,7 +160,322 @@ pub fn display_name(name: &str) -> &str {
             rest.trim()
         }
         _ => name,
+    };
+    let name = match name.rsplit_once('/') {
+        Some((_, rest)) if !name.trim().contains(' ') && !rest.is_empty() => rest,
+        _ => name,
+    };
+    let lower = name.to_ascii_lowercase();
+    match [" (free)", " free", "-free", ":free"]
+        .iter()
+        .find(|s| lower.ends_with(*s) && lower.len() > s.len())
+    {
+        Some(s) => name[..name.len() - s.len()].trim_end(),
+        None => name,
     }
+}
+
+/// A model's display name from its records (best first): a source's own name before a
+/// router's `Vendor: Name`, which loses its prefix.
+pub fn model_name(recs: &[super::ModelRecord]) -> Option<String> {
+    recs.iter()
+        .find_map(|r| r.name.as_deref().filter(|n| display_name(n) == *n))
+        .or_else(|| {
+            recs.iter()
+                .find_map(|r| r.name.as_deref().map(display_name))
+        })
+        .map(str::to_string)
+}
+
+/// A model's creator from its records (best first), else the creators table's answer for its
+/// key, else the organisation a source's id names.
+pub fn model_creator(key: &str, recs: &[super::ModelRecord]) -> Option<String> {
+    recs.iter()
+        .find_map(|r| r.creator.clone())
+        .or_else(|| names::creator_for(None, &key.replace('.', "-")).map(str::to_string))
+        .or_else(|| recs.iter().find_map(named_vendor))
+}
+
+/// Words a provider puts in an id that do not change the model it serves: packagings
+/// (`hf`, `fp8`, `nvfp4`, `dynamic`), router variants (`free`, `latest`) and Mistral's
+/// `open-` for its open-weights API ids.
+const NEUTRAL_WORDS: &[&str] = &[
+    "hf", "fp8", "fp4", "nvfp4", "dynamic", "free", "latest", "open",
+];
+
+/// The tuned variant every model a provider serves is (`instruct`, `chat`, `it`): neutral
+/// between two served models, but not for a checkpoint known only from a paper's table,
+/// where the plain name is the base model (`Llama 2-70B`).
+const SERVED_WORDS: &[&str] = &["instruct", "chat", "it"];
+
+/// An id or a display name taken apart for comparison: `gpt-5.2`, `openai-gpt-52` and
+/// `GPT-5.2` have the words `gpt`, `52`; `mistral-medium-2505` has the words `mistral`,
+/// `medium` and the date `2505`; `mistral-7b-v0.1` ends with the version `01`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Spelling {
+    /// Words, with a version's point dropped (`5.2`, `5-2` → `52`), a letter–digit seam
+    /// split (`small3.2` → `small`, `32`; `qwen3.6` → `qwen`, `36`) and a `v` before a
+    /// version dropped (`v3.1` → `31`).
+    pub words: BTreeSet<String>,
+    /// Snapshot dates (`20241022`, `2024-08-06`, `08-2024`, `260215`, `0528`, `2505`).
+    pub dates: BTreeSet<String>,
+    /// A version counter ending the id (`-001`, `-1`, `-v0.1`), which an undated spelling
+    /// may leave out.
+    pub tail: Option<String>,
+}
+
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A 4-digit month-day or year-month, as in `gpt-4-0613` or `codestral-2501`.
+fn short_date(s: &str) -> bool {
+    s.len() == 4 && all_digits(s) && names::split_date(&format!("x-{s}")).is_some()
+}
+
+/// Takes `text` (an id or a display name) apart; see [`Spelling`].
+pub fn spelling(text: &str) -> Spelling {
+    let lower = text.to_ascii_lowercase();
+    let parts: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let mut out = Spelling::default();
+    let year = |s: &str| s.len() == 4 && s.starts_with("20") && all_digits(s);
+    let two = |s: &str| s.len() == 2 && all_digits(s);
+    // Dates first, so their digits are not read as version points.
+    let mut rest: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < parts.len() {
+        let p = parts[i];
+        let next = |k: usize| parts.get(i + k).copied().unwrap_or("");
+        if year(p) && two(next(1)) && two(next(2)) {
+            out.dates.insert(format!("{p}{}{}", next(1), next(2)));
+            i += 3;
+        } else if two(p) && p <= "12" && year(next(1)) {
+            out.dates.insert(format!("{}{p}", next(1)));
+            i += 2;
+        } else if all_digits(p) && (p.len() == 8 && p.starts_with("20") || p.len() == 6)
+            || short_date(p)
+        {
+            out.dates.insert(p.to_string());
+            i += 1;
+        } else {
+            rest.push(p);
+            i += 1;
+        }
+    }
+    // A version's point, written as `.`, `-` or nothing (`5.2`, `5-2`, `qwen3-6`, `k2.5`):
+    // a single digit ending one part and one digit (two after a lone digit) making the next.
+    let mut joined: Vec<(String, bool)> = Vec::new();
+    for p in rest {
+        let point = joined.last().is_some_and(|(prev, _)| {
+            let head = prev.trim_end_matches(|c: char| c.is_ascii_digit());
+            prev.len() - head.len() == 1
+                && all_digits(p)
+                && (p.len() == 1 || head.is_empty() && p.len() == 2)
+        });
+        match joined.last_mut() {
+            Some((prev, was_joined)) if point => {
+                prev.push_str(p);
+                *was_joined = true;
+            }
+            _ => joined.push((p.to_string(), false)),
+        }
+    }
+    let versioned = |w: &str| w.len() > 1 && w.starts_with('v') && all_digits(&w[1..]);
+    // A counter or `v` version ending an id (`-001`, `-1`, `-v0.1`); a version's point
+    // (`gpt-5-2`) is no counter.
+    if let [.., (prev, _), (last, was_joined)] = joined.as_slice()
+        && (versioned(last)
+            || !was_joined && all_digits(last) && last.len() <= 3 && !all_digits(prev))
+    {
+        out.tail = Some(last.trim_start_matches('v').to_string());
+        joined.pop();
+    }
+    for (w, _) in joined {
+        let w = if versioned(&w) { w[1..].to_string() } else { w };
+        if NEUTRAL_WORDS.contains(&w.as_str()) {
+            out.words.insert(w);
+            continue;
+        }
+        // Split where letters turn into digits: `small32` → `small`, `32`.
+        let mut start = 0;
+        let bytes = w.as_bytes();
+        for k in 1..bytes.len() {
+            if bytes[k].is_ascii_digit() && bytes[k - 1].is_ascii_alphabetic() {
+                out.words.insert(w[start..k].to_string());
+                start = k;
+            }
+        }
+        out.words.insert(w[start..].to_string());
+    }
+    out
+}
+
+/// One model as the same-name rule sees it.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub key: String,
+    pub name: String,
+    pub creator: Option<String>,
+    /// Words of the organisations the model's ids may carry as a prefix: its creator's slug
+    /// and vendor ids, and its providers' slugs (`umans-glm-5.1`, `zai-org-glm-5-1`).
+    pub vendor_words: BTreeSet<String>,
+    /// How many records make the model up (more: the spelling most sources use).
+    pub records: usize,
+    /// Whether any provider sells it.
+    pub offered: bool,
+}
+
+/// The words of a creator and of the vendor ids the creators table lists for it.
+pub fn creator_words(creator: &str) -> BTreeSet<String> {
+    let tables = super::prices::Tables::shared();
+    let mut out: BTreeSet<String> = creator.split('-').map(str::to_string).collect();
+    if let Some(c) = tables.creators.get(creator) {
+        for v in &c.vendors {
+            out.extend(v.split(['-', '_']).map(str::to_string));
+        }
+    }
+    out
+}
+
+/// What names one snapshot: dates, and a final counter the shared name does not say.
+fn markers(s: &Spelling, name_words: &BTreeSet<&str>) -> BTreeSet<String> {
+    let mut m = s.dates.clone();
+    m.extend(
+        s.tail
+            .iter()
+            .filter(|t| !name_words.contains(t.as_str()))
+            .cloned(),
+    );
+    m
+}
+
+/// Whether `other` is the model `keep` is (their names alike, `name` the kept one's):
+/// their creators agree (where neither is known, only neutral words may differ); `taken`,
+/// the snapshot markers of
+/// `keep` and of what already joined it, and `other`'s do not name two snapshots; and every
+/// word one id has and the other lacks is in the name, a vendor's or a neutral word.
+/// `preview` may differ only between spellings of one dated snapshot.
+fn same_model(
+    keep: &Candidate,
+    taken: &BTreeSet<String>,
+    other: &Candidate,
+    name: &Spelling,
+) -> bool {
+    // With no creator known on either side, only packaging and router words may differ.
+    let strict = keep.creator.is_none() && other.creator.is_none();
+    if let (Some(x), Some(y)) = (&keep.creator, &other.creator)
+        && x != y
+    {
+        return false;
+    }
+    let name_words: BTreeSet<&str> = name
+        .words
+        .iter()
+        .chain(&name.tail)
+        .map(String::as_str)
+        .collect();
+    let (sa, sb) = (spelling(&keep.key), spelling(&other.key));
+    let mb = markers(&sb, &name_words);
+    let shared = !taken.is_disjoint(&mb);
+    if !taken.is_empty() && !mb.is_empty() && !shared {
+        return false;
+    }
+    // A tail the name also says is a word of it (`Grok Code Fast 1`).
+    let words = |s: &Spelling| -> BTreeSet<String> {
+        let mut w = s.words.clone();
+        w.extend(
+            s.tail
+                .iter()
+                .filter(|t| name_words.contains(t.as_str()))
+                .cloned(),
+        );
+        w
+    };
+    let served = keep.offered && other.offered;
+    words(&sa).symmetric_difference(&words(&sb)).all(|w| {
+        if strict {
+            return NEUTRAL_WORDS.contains(&w.as_str());
+        }
+        name_words.contains(w.as_str())
+            || NEUTRAL_WORDS.contains(&w.as_str())
+            || served && SERVED_WORDS.contains(&w.as_str())
+            || keep.vendor_words.contains(w)
+            || other.vendor_words.contains(w)
+            || (w == "preview" && shared)
+    })
+}
+
+/// Whether an id names a dated snapshot: a date in any creator's format, but not the
+/// six-digit build tag a host writes after another creator's model (`deepseek-v3.2-251201`).
+fn snapshot_dated(key: &str) -> bool {
+    spelling(key).dates.iter().any(|d| d.len() != 6)
+}
+
+/// Models that no spelling rule joins but that every source names alike (`openai-gpt-52`
+/// and `gpt-5.2`, both "GPT-5.2"; `command-r` and `command-r-08-2024`), as (from, into)
+/// pairs. Within each group of equal names (compared by [`spelling`], so `GLM-5.1` and
+/// `GLM 5.1` are alike), the model kept is a dated snapshot ([`snapshot_dated`]; an undated
+/// name is an alias of the newest), else the one most records name, else the shortest key; the others, newest
+/// snapshot first, join it while [`same_model`] finds nothing that sets them apart
+/// (`gemini-1.5-flash-8b`, whatever a source calls it, is not `gemini-1.5-flash`; `-001`
+/// and `-002` are two snapshots). What did not join forms the next group.
+pub fn same_name(candidates: &[Candidate]) -> Vec<(String, String)> {
+    let mut groups: BTreeMap<String, Vec<&Candidate>> = BTreeMap::new();
+    for c in candidates {
+        let s = spelling(&c.name);
+        let mut words: Vec<&str> = s
+            .words
+            .iter()
+            .chain(&s.dates)
+            .chain(&s.tail)
+            .map(String::as_str)
+            .collect();
+        words.sort_unstable();
+        if !words.is_empty() {
+            groups.entry(words.join(" ")).or_default().push(c);
+        }
+    }
+    let mut out = Vec::new();
+    for (_, mut group) in groups {
+        while group.len() > 1 {
+            group.sort_by_key(|c| {
+                (
+                    !snapshot_dated(&c.key),
+                    std::cmp::Reverse(c.records),
+                    c.key.len(),
+                    c.key.clone(),
+                )
+            });
+            let keep = group[0];
+            let name = spelling(&keep.name);
+            let name_words: BTreeSet<&str> = name
+                .words
+                .iter()
+                .chain(&name.tail)
+                .map(String::as_str)
+                .collect();
+            let newest = |c: &Candidate| {
+                std::cmp::Reverse(markers(&spelling(&c.key), &name_words).last().cloned())
+            };
+            let mut rest: Vec<&Candidate> = group[1..].to_vec();
+            rest.sort_by_key(|c| newest(c));
+            let mut taken = markers(&spelling(&keep.key), &name_words);
+            let mut left = Vec::new();
+            for other in rest {
+                if same_model(keep, &taken, other, &name) {
+                    taken.extend(markers(&spelling(&other.key), &name_words));
+                    out.push((other.key.clone(), keep.key.clone()));
+                } else {
+                    left.push(other);
+                }
+            }
+            group = left;
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -244,5 +564,264 @@ mod tests {
         assert_eq!(display_name("GPT-4o"), "GPT-4o");
         assert_eq!(display_name("Claude 2.0 / 2.1"), "Claude 2.0 / 2.1");
         assert_eq!(display_name("Trailing: "), "Trailing: ");
+        assert_eq!(display_name("x-AI/Grok-4-Fast"), "Grok-4-Fast");
+        assert_eq!(
+            display_name("siliconflow/deepseek-v3-0324"),
+            "deepseek-v3-0324"
+        );
+        assert_eq!(display_name("Kimi K2 (07/11)"), "Kimi K2 (07/11)");
+        assert_eq!(display_name("DeepSeek V3 Base (free)"), "DeepSeek V3 Base");
+        assert_eq!(display_name("Kimi K2.5 Free"), "Kimi K2.5");
+        assert_eq!(display_name("Free"), "Free");
+    }
+
+    fn words(s: &Spelling) -> Vec<&str> {
+        s.words.iter().map(String::as_str).collect()
+    }
+
+    #[test]
+    fn spellings_take_ids_and_names_apart() {
+        for text in ["gpt-5.2", "GPT-5.2", "gpt-5-2"] {
+            let s = spelling(text);
+            assert!(s.words.contains("52"), "{text}: {s:?}");
+            assert!(s.dates.is_empty() && s.tail.is_none(), "{text}: {s:?}");
+        }
+        // Written without its point, a version ends the id like a counter; the name
+        // "GPT-5.2" says it, so the two still compare equal (see below).
+        assert_eq!(spelling("openai-gpt-52").tail.as_deref(), Some("52"));
+        assert_eq!(words(&spelling("qwen3-6-35b")), ["35b", "36", "qwen"]);
+        assert_eq!(words(&spelling("Qwen3.6 35B")), ["35b", "36", "qwen"]);
+        assert_eq!(
+            words(&spelling("mistral-small3.2")),
+            ["32", "mistral", "small"]
+        );
+        assert_eq!(
+            words(&spelling("deepseek-v3.1-terminus")),
+            ["31", "deepseek", "terminus"]
+        );
+        assert_eq!(spelling("deepseek-v3.1").tail.as_deref(), Some("31"));
+        assert_eq!(
+            words(&spelling("grok-4-20-reasoning")),
+            ["420", "grok", "reasoning"]
+        );
+        let dated = spelling("command-r-08-2024");
+        assert_eq!(words(&dated), ["command", "r"]);
+        assert_eq!(dated.dates, ["202408".to_string()].into());
+        for (id, date) in [
+            ("gpt-4o-2024-11-20", "20241120"),
+            ("claude-3-5-sonnet-20241022", "20241022"),
+            ("doubao-seed-2-0-lite-260215", "260215"),
+            ("mistral-medium-2505", "2505"),
+            ("deepseek-r1-0528", "0528"),
+        ] {
+            assert_eq!(spelling(id).dates, [date.to_string()].into(), "{id}");
+        }
+        assert_eq!(spelling("mistral-7b-v0.1").tail.as_deref(), Some("01"));
+        assert_eq!(
+            spelling("gemini-2.0-flash-001").tail.as_deref(),
+            Some("001")
+        );
+        assert_eq!(spelling("gpt-oss-20b-1").tail.as_deref(), Some("1"));
+        assert_eq!(spelling("gpt-5-2").tail, None, "a point, not a counter");
+    }
+
+    fn cand(key: &str, name: &str, creator: Option<&str>, records: usize) -> Candidate {
+        Candidate {
+            key: key.into(),
+            name: name.into(),
+            creator: creator.map(str::to_string),
+            vendor_words: creator.map(creator_words).unwrap_or_default(),
+            records,
+            offered: true,
+        }
+    }
+
+    fn merges(cands: &[Candidate]) -> Vec<(String, String)> {
+        same_name(cands)
+    }
+
+    fn pair(from: &str, into: &str) -> (String, String) {
+        (from.to_string(), into.to_string())
+    }
+
+    #[test]
+    fn models_named_alike_are_one_unless_their_ids_say_otherwise() {
+        // A vendor prefix and a dropped point.
+        assert_eq!(
+            merges(&[
+                cand("gpt-5-2", "GPT-5.2", Some("openai"), 26),
+                cand("openai-gpt-52", "GPT-5.2", Some("openai"), 1),
+            ]),
+            [pair("openai-gpt-52", "gpt-5-2")]
+        );
+        // An undated name joins the dated snapshot, whatever the date's format.
+        assert_eq!(
+            merges(&[
+                cand("command-r", "Command R", Some("cohere"), 4),
+                cand("command-r-08-2024", "Command R", Some("cohere"), 7),
+            ]),
+            [pair("command-r", "command-r-08-2024")]
+        );
+        assert_eq!(
+            merges(&[
+                cand("mistral-medium-3", "Mistral Medium 3", Some("mistral"), 4),
+                cand(
+                    "mistral-medium-2505",
+                    "Mistral Medium 3",
+                    Some("mistral"),
+                    6
+                ),
+                cand(
+                    "mistral-medium-3-instruct",
+                    "Mistral Medium 3",
+                    Some("mistral"),
+                    1
+                ),
+            ]),
+            [
+                pair("mistral-medium-3", "mistral-medium-2505"),
+                pair("mistral-medium-3-instruct", "mistral-medium-2505")
+            ]
+        );
+        // A name missing its family, a version counter, word order, a host prefix.
+        assert_eq!(
+            merges(&[
+                cand("kimi-k2-5", "Kimi K2.5", Some("moonshotai"), 48),
+                cand("k2-5", "Kimi K2.5", None, 1),
+            ]),
+            [pair("k2-5", "kimi-k2-5")]
+        );
+        assert_eq!(
+            merges(&[
+                cand("mistral-7b-v0-1", "Mistral 7B", Some("mistral"), 3),
+                cand("open-mistral-7b", "Mistral 7B", None, 1),
+            ]),
+            [pair("open-mistral-7b", "mistral-7b-v0-1")]
+        );
+        assert_eq!(
+            merges(&[
+                cand("jamba-mini-1-6", "Jamba Mini 1.6", Some("ai21"), 2),
+                cand("jamba-1-6-mini", "Jamba Mini 1.6", Some("ai21"), 1),
+            ]),
+            [pair("jamba-1-6-mini", "jamba-mini-1-6")]
+        );
+        let mut host = cand("umans-glm-5-1", "GLM 5.1", Some("zhipuai"), 2);
+        host.vendor_words.insert("umans".into());
+        assert_eq!(
+            merges(&[cand("glm-5-1", "GLM-5.1", Some("zhipuai"), 9), host]),
+            [pair("umans-glm-5-1", "glm-5-1")]
+        );
+    }
+
+    #[test]
+    fn names_alike_do_not_join_what_the_ids_set_apart() {
+        // A size the name does not carry.
+        assert!(
+            merges(&[
+                cand(
+                    "gemini-1-5-flash-0514",
+                    "Gemini 1.5 Flash",
+                    Some("google"),
+                    3
+                ),
+                cand("gemini-1-5-flash-8b", "Gemini 1.5 Flash", Some("google"), 2),
+            ])
+            .is_empty()
+        );
+        // Two snapshots, two counters.
+        assert!(
+            merges(&[
+                cand("kimi-k2-0711", "Kimi K2", Some("moonshotai"), 3),
+                cand("kimi-k2-0905", "Kimi K2", Some("moonshotai"), 12),
+            ])
+            .is_empty()
+        );
+        assert!(
+            merges(&[
+                cand("text-davinci-002", "GPT-3.5", Some("openai"), 1),
+                cand("text-davinci-003", "GPT-3.5", Some("openai"), 1),
+            ])
+            .is_empty()
+        );
+        // Base and chat, preview and GA, two creators, no creator at all.
+        assert!(
+            merges(&[
+                cand("deepseek-v3", "DeepSeek V3", Some("deepseek"), 9),
+                cand("deepseek-v3-base", "DeepSeek V3", Some("deepseek"), 1),
+            ])
+            .is_empty()
+        );
+        assert!(
+            merges(&[
+                cand("ernie-x1-32k", "ERNIE X1 32K", Some("baidu"), 1),
+                cand("ernie-x1-32k-preview", "ERNIE X1 32K", Some("baidu"), 1),
+            ])
+            .is_empty()
+        );
+        assert!(
+            merges(&[
+                cand("llama-3-3-70b", "Llama 3.3 70B", Some("meta"), 5),
+                cand(
+                    "snowflake-llama-3-3-70b",
+                    "Llama 3.3 70B",
+                    Some("snowflake"),
+                    1
+                ),
+            ])
+            .is_empty()
+        );
+        assert!(merges(&[cand("foo-pro", "Foo", None, 1), cand("foo", "Foo", None, 2)]).is_empty());
+        assert_eq!(
+            merges(&[
+                cand("coding-glm-5-1", "Coding GLM 5.1", None, 1),
+                cand("coding-glm-5-1-free", "Coding GLM 5.1", None, 1),
+            ]),
+            [pair("coding-glm-5-1-free", "coding-glm-5-1")]
+        );
+        // A paper's plain name is the base model; two counters are two snapshots.
+        let mut paper = cand("llama-2-70b-hf", "Llama 2-70B", Some("meta"), 1);
+        paper.offered = false;
+        assert!(
+            merges(&[
+                cand("llama-2-70b-chat", "Llama 2-70B", Some("meta"), 2),
+                paper
+            ])
+            .is_empty()
+        );
+        let mut p1 = cand("gemini-1-5-pro-001", "Gemini 1.5 Pro", Some("google"), 1);
+        let mut p2 = cand("gemini-1-5-pro-002", "Gemini 1.5 Pro", Some("google"), 1);
+        p1.offered = false;
+        p2.offered = false;
+        assert_eq!(
+            merges(&[
+                cand("gemini-1-5-pro", "Gemini 1.5 Pro", Some("google"), 9),
+                p1,
+                p2
+            ]),
+            [pair("gemini-1-5-pro-002", "gemini-1-5-pro")],
+            "the undated name joins the newest snapshot only"
+        );
+        // What one snapshot leaves over is compared again: two spellings of the 0711 snapshot.
+        assert_eq!(
+            merges(&[
+                cand("kimi-k2-0905", "Kimi K2", Some("moonshotai"), 12),
+                cand("kimi-k2-0711-preview", "Kimi K2", Some("moonshotai"), 2),
+                cand("kimi-k2-instruct-0711", "Kimi K2", Some("moonshotai"), 1),
+            ]),
+            [pair("kimi-k2-instruct-0711", "kimi-k2-0711-preview")]
+        );
+        // A preview the name says is one model's spelling.
+        assert_eq!(
+            merges(&[
+                cand(
+                    "gemini-3-pro-preview",
+                    "Gemini 3 Pro Preview",
+                    Some("google"),
+                    9
+                ),
+                cand("gemini-3-pro", "Gemini 3 Pro Preview", Some("google"), 5),
+            ]),
+            [pair("gemini-3-pro", "gemini-3-pro-preview")]
+        );
     }
 }

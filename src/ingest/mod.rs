@@ -356,6 +356,48 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         key_owner.insert(key, target.clone());
         groups.entry(target).or_default().extend(recs);
     }
+    // Spellings no rule above joins but that every source names alike are one model when
+    // nothing in them says otherwise (`identities::same_name`).
+    for (key, recs) in groups.iter_mut() {
+        recs.sort_by_key(|r| record_order(r, key));
+    }
+    let candidates: Vec<identities::Candidate> = groups
+        .iter()
+        .filter_map(|(key, recs)| {
+            let creator = identities::model_creator(key, recs);
+            let mut vendor_words = creator
+                .as_deref()
+                .map(identities::creator_words)
+                .unwrap_or_default();
+            for r in recs {
+                let orgs = r
+                    .provider
+                    .iter()
+                    .chain(r.parsed.iter().filter_map(|p| p.vendor.as_ref()));
+                for org in orgs {
+                    vendor_words.extend(names::slugify(org).split('-').map(str::to_string));
+                }
+            }
+            Some(identities::Candidate {
+                key: key.clone(),
+                name: identities::model_name(recs)?,
+                creator,
+                vendor_words,
+                records: recs.len(),
+                offered: recs.iter().any(|r| r.prices.is_some()),
+            })
+        })
+        .collect();
+    for (from, into) in identities::same_name(&candidates) {
+        if let Some(recs) = groups.remove(&from) {
+            groups.entry(into.clone()).or_default().extend(recs);
+        }
+        for owner in key_owner.values_mut() {
+            if *owner == from {
+                owner.clone_from(&into);
+            }
+        }
+    }
     // The prefixed spellings stay names of the model they joined.
     for (from, to) in prefixed {
         if let Some(group) = key_owner.get(&to).cloned() {

@@ -1089,6 +1089,7 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
             let (Some(model), Some(score)) = (model, row.get(*column).and_then(value)) else {
                 continue;
             };
+            let model = base_checkpoint(row.get("Name").map(String::as_str), model);
             let shots = row
                 .get("Shots")
                 .filter(|s| !s.trim().is_empty())
@@ -1097,7 +1098,7 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
                 source: "epoch",
                 benchmark: (*bench).into(),
                 benchmark_name: None,
-                model: model.clone(),
+                model,
                 score,
                 config: shots,
                 as_of: None,
@@ -1105,6 +1106,23 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
         }
     }
     Ok(())
+}
+
+/// The model a row of Epoch's external leaderboards measured: its `Model version`, except
+/// that a row whose `Name` is a base checkpoint (`DeepSeek-V3 Base`) measured the base model
+/// even where the version names the chat model (`DeepSeek-V3`): base and chat stay apart.
+fn base_checkpoint(name: Option<&str>, version: &str) -> String {
+    let is_base = |s: &str| {
+        let s = s.trim().to_ascii_lowercase();
+        s.strip_suffix("base")
+            .is_some_and(|head| head.ends_with([' ', '-', '_']))
+    };
+    let version = version.trim();
+    if name.is_some_and(is_base) && !version.to_ascii_lowercase().contains("base") {
+        format!("{version}-Base")
+    } else {
+        version.to_string()
+    }
 }
 
 /// Terminal-Bench agents, from Epoch's CSV.
@@ -1748,6 +1766,27 @@ mod tests {
             Some(("gpt-4", "8".to_string()))
         );
         assert_eq!(shots_suffix("snapshot"), None);
+    }
+
+    #[test]
+    fn base_rows_measure_the_base_model() {
+        assert_eq!(
+            base_checkpoint(Some("DeepSeek-V3 Base       "), "DeepSeek-V3"),
+            "DeepSeek-V3-Base"
+        );
+        assert_eq!(
+            base_checkpoint(Some("DeepSeek-V3 Base"), "DeepSeek-V3-Base"),
+            "DeepSeek-V3-Base"
+        );
+        assert_eq!(
+            base_checkpoint(Some("DeepSeek-V3"), "DeepSeek-V3"),
+            "DeepSeek-V3"
+        );
+        assert_eq!(
+            base_checkpoint(Some("Database-7B"), "Database-7B"),
+            "Database-7B"
+        );
+        assert_eq!(base_checkpoint(None, "GPT-4"), "GPT-4");
     }
 
     #[test]
