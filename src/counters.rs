@@ -118,14 +118,16 @@ impl MemoryStore {
     }
 }
 
-/// Increments `KEYS[1]:<hour>` where the hour comes from Redis' clock, sets its expiry if it
-/// has none (so no counter can live forever), and returns {count, now}.
+/// Increments `KEYS[1]:<hour>` where the hour comes from Redis' clock and returns
+/// {count, now}. The increment that creates the key sets its expiry in the same atomic
+/// script, so no counter can live forever (the refund only decrements a key that exists),
+/// and every other hit costs just TIME and INCR.
 const HIT_SCRIPT: &str = r"
 local t = redis.call('TIME')
 local now = tonumber(t[1])
 local key = KEYS[1] .. ':' .. math.floor(now / 3600)
 local c = redis.call('INCR', key)
-if redis.call('TTL', key) < 0 then
+if c == 1 then
   redis.call('EXPIRE', key, 3600 - (now % 3600) + 60)
 end
 return {c, now}

@@ -6,6 +6,10 @@ use std::process::ExitCode;
 use mds::config::{Cli, Command, KeysCommand};
 use mds::{app, ingest, snapshot, store};
 
+/// The binary's allocator (see the workspace manifest for why).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     // `mds` alone serves, so `cargo run --release` starts the API.

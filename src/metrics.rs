@@ -23,18 +23,25 @@ struct Histogram {
     count: u64,
 }
 
+/// Histograms of one route, by method and status.
+type RouteHistograms = BTreeMap<(&'static str, u16), Histogram>;
+
 #[derive(Default)]
 pub struct Metrics {
-    requests: Mutex<BTreeMap<(String, String, u16), Histogram>>,
-    decisions: Mutex<BTreeMap<String, u64>>,
+    /// Keyed by route first, so a request finds its histogram by `&str`, allocating only the
+    /// first time its route is seen.
+    requests: Mutex<BTreeMap<String, RouteHistograms>>,
+    decisions: Mutex<BTreeMap<&'static str, u64>>,
 }
 
 impl Metrics {
-    pub fn observe(&self, method: &str, route: &str, status: u16, seconds: f64) {
+    pub fn observe(&self, method: &'static str, route: &str, status: u16, seconds: f64) {
         let mut map = self.requests.lock().unwrap_or_else(|p| p.into_inner());
-        let h = map
-            .entry((method.to_string(), route.to_string(), status))
-            .or_default();
+        let per_route = match map.get_mut(route) {
+            Some(r) => r,
+            None => map.entry(route.to_string()).or_default(),
+        };
+        let h = per_route.entry((method, status)).or_default();
         for (i, b) in BUCKETS.iter().enumerate() {
             if seconds <= *b {
                 h.counts[i] += 1;
@@ -44,12 +51,12 @@ impl Metrics {
         h.count += 1;
     }
 
-    pub fn limiter_decision(&self, decision: &str) {
+    pub fn limiter_decision(&self, decision: &'static str) {
         *self
             .decisions
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .entry(decision.to_string())
+            .entry(decision)
             .or_default() += 1;
     }
 
@@ -64,7 +71,13 @@ impl Metrics {
         let mut out = String::new();
         out.push_str("# HELP mds_http_requests_total HTTP requests by method, route and status.\n");
         out.push_str("# TYPE mds_http_requests_total counter\n");
-        let requests = self.requests.lock().unwrap_or_else(|p| p.into_inner());
+        let routes = self.requests.lock().unwrap_or_else(|p| p.into_inner());
+        // Sorted by method, route and status, as the series are listed.
+        let mut requests: Vec<((&str, &str, u16), &Histogram)> = routes
+            .iter()
+            .flat_map(|(r, per)| per.iter().map(move |((m, s), h)| ((*m, r.as_str(), *s), h)))
+            .collect();
+        requests.sort_by(|a, b| a.0.cmp(&b.0));
         for ((m, r, s), h) in requests.iter() {
             out.push_str(&format!(
                 "mds_http_requests_total{{method=\"{m}\",route=\"{r}\",status=\"{s}\"}} {}\n",
@@ -95,6 +108,7 @@ impl Metrics {
             ));
         }
         drop(requests);
+        drop(routes);
         out.push_str(
             "# HELP mds_rate_limit_decisions_total Limiter decisions by tier and outcome.\n",
         );

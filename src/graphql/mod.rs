@@ -12,6 +12,7 @@ pub mod economy;
 pub mod guards;
 pub mod query;
 pub mod sizes;
+pub mod sorted;
 pub mod types;
 
 use std::sync::Arc;

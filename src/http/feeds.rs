@@ -126,7 +126,7 @@ pub async fn atom(
     let attribution = free.then(|| s.attribution(&catalog));
     let body =
         match rest::execute(&s.schema, catalog, ep, prepared, attribution.as_ref(), None).await {
-            Ok(b) => b,
+            Ok(b) => b.to_json(),
             Err(p) => return p.into_response(),
         };
     let base = s.config.public_url.trim_end_matches('/');

@@ -49,7 +49,7 @@ pub async fn rest(
     {
         Ok(body) => {
             let links = (ep.shape == table::Shape::List).then(|| {
-                let meta = &body["meta"];
+                let meta = &body.meta;
                 rest::links::header(
                     &s.config.public_url,
                     &uri_path(ep.path, &path),
@@ -233,17 +233,17 @@ async fn run_graphql(
     {
         resp.extensions.insert("attribution".to_string(), v);
     }
-    // Through serde_json's sorted maps: the same query always gives the same bytes, so
-    // ETags hold (the engine may emit fields of merged fragments in varying order).
+    // Keys sorted: the same query always gives the same bytes, so ETags hold (the engine
+    // may emit fields of merged fragments in varying order).
+    if resp.errors.is_empty() {
+        return Json(graphql::sorted::Answer(&resp)).into_response();
+    }
     // An answer with errors is never stored: an unknown persisted query, for one, becomes
     // known as soon as a client registers it.
-    let no_store = !resp.errors.is_empty();
     match serde_json::to_value(&resp) {
         Ok(v) => {
             let mut res = Json(v).into_response();
-            if no_store {
-                res.extensions_mut().insert(NoStore);
-            }
+            res.extensions_mut().insert(NoStore);
             res
         }
         Err(e) => {

@@ -35,10 +35,8 @@ pub async fn observe(State(s): State<AppState>, mut req: Request, next: Next) ->
         req.headers_mut().insert("x-request-id", v.clone());
     }
     let method = req.method().clone();
-    let route = req
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_string(), |m| m.as_str().to_string());
+    let matched = req.extensions().get::<MatchedPath>().cloned();
+    let route = matched.as_ref().map_or("unmatched", MatchedPath::as_str);
     let mut res = REQUEST_ID.scope(id.clone(), next.run(req)).await;
     if let Some(v) = id_value {
         res.headers_mut().insert("x-request-id", v);
@@ -46,7 +44,7 @@ pub async fn observe(State(s): State<AppState>, mut req: Request, next: Next) ->
     let elapsed = started.elapsed();
     s.metrics.observe(
         method_label(&method),
-        &route,
+        route,
         res.status().as_u16(),
         elapsed.as_secs_f64(),
     );

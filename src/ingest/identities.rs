@@ -715,62 +715,48 @@ mod tests {
 
     #[test]
     fn names_alike_do_not_join_what_the_ids_set_apart() {
-        // A size the name does not carry.
-        assert!(
-            merges(&[
-                cand(
-                    "gemini-1-5-flash-0514",
-                    "Gemini 1.5 Flash",
-                    Some("google"),
-                    3
-                ),
-                cand("gemini-1-5-flash-8b", "Gemini 1.5 Flash", Some("google"), 2),
-            ])
-            .is_empty()
-        );
-        // Two snapshots, two counters.
-        assert!(
-            merges(&[
-                cand("kimi-k2-0711", "Kimi K2", Some("moonshotai"), 3),
-                cand("kimi-k2-0905", "Kimi K2", Some("moonshotai"), 12),
-            ])
-            .is_empty()
-        );
-        assert!(
-            merges(&[
-                cand("text-davinci-002", "GPT-3.5", Some("openai"), 1),
-                cand("text-davinci-003", "GPT-3.5", Some("openai"), 1),
-            ])
-            .is_empty()
-        );
-        // Base and chat, preview and GA, two creators, no creator at all.
-        assert!(
-            merges(&[
-                cand("deepseek-v3", "DeepSeek V3", Some("deepseek"), 9),
-                cand("deepseek-v3-base", "DeepSeek V3", Some("deepseek"), 1),
-            ])
-            .is_empty()
-        );
-        assert!(
-            merges(&[
-                cand("ernie-x1-32k", "ERNIE X1 32K", Some("baidu"), 1),
-                cand("ernie-x1-32k-preview", "ERNIE X1 32K", Some("baidu"), 1),
-            ])
-            .is_empty()
-        );
-        assert!(
-            merges(&[
-                cand("llama-3-3-70b", "Llama 3.3 70B", Some("meta"), 5),
-                cand(
-                    "snowflake-llama-3-3-70b",
-                    "Llama 3.3 70B",
-                    Some("snowflake"),
-                    1
-                ),
-            ])
-            .is_empty()
-        );
-        assert!(merges(&[cand("foo-pro", "Foo", None, 1), cand("foo", "Foo", None, 2)]).is_empty());
+        // Each pair stays apart: a size the name does not carry; two snapshots; two
+        // counters; base and chat; preview and GA; two creators; no creator and a word
+        // that is not a packaging.
+        let apart = [
+            (
+                ("gemini-1-5-flash-0514", Some("google")),
+                ("gemini-1-5-flash-8b", Some("google")),
+                "Gemini 1.5 Flash",
+            ),
+            (
+                ("kimi-k2-0711", Some("moonshotai")),
+                ("kimi-k2-0905", Some("moonshotai")),
+                "Kimi K2",
+            ),
+            (
+                ("text-davinci-002", Some("openai")),
+                ("text-davinci-003", Some("openai")),
+                "GPT-3.5",
+            ),
+            (
+                ("deepseek-v3", Some("deepseek")),
+                ("deepseek-v3-base", Some("deepseek")),
+                "DeepSeek V3",
+            ),
+            (
+                ("ernie-x1-32k", Some("baidu")),
+                ("ernie-x1-32k-preview", Some("baidu")),
+                "ERNIE X1 32K",
+            ),
+            (
+                ("llama-3-3-70b", Some("meta")),
+                ("snowflake-llama-3-3-70b", Some("snowflake")),
+                "Llama 3.3 70B",
+            ),
+            (("foo", None), ("foo-pro", None), "Foo"),
+        ];
+        for ((a, ca), (b, cb), name) in apart {
+            assert!(
+                merges(&[cand(a, name, ca, 2), cand(b, name, cb, 1)]).is_empty(),
+                "{a} and {b}"
+            );
+        }
         assert_eq!(
             merges(&[
                 cand("coding-glm-5-1", "Coding GLM 5.1", None, 1),

@@ -28,6 +28,16 @@ impl Tier {
             Self::Authenticated => "authenticated",
         }
     }
+
+    /// The limiter's decision for this tier, as the metrics label it.
+    pub fn decision(self, allowed: bool) -> &'static str {
+        match (self, allowed) {
+            (Self::Free, true) => "free_allowed",
+            (Self::Free, false) => "free_limited",
+            (Self::Authenticated, true) => "authenticated_allowed",
+            (Self::Authenticated, false) => "authenticated_limited",
+        }
+    }
 }
 
 /// Who is calling, as decided by the limiter; handlers read it from request extensions.
@@ -107,10 +117,10 @@ pub fn refuse(path: &str, problem: Problem, graphql_code: &str) -> Response {
 }
 
 pub async fn middleware(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let path = req.uri().path().to_string();
-    if !is_counted(&path) || req.method() == axum::http::Method::OPTIONS {
+    if !is_counted(req.uri().path()) || req.method() == axum::http::Method::OPTIONS {
         return next.run(req).await;
     }
+    let path = req.uri().path().to_string();
     let resource = if path == "/graphql" {
         "graphql"
     } else {
@@ -171,14 +181,10 @@ pub async fn middleware(State(state): State<AppState>, mut req: Request, next: N
     let count = state.counters.hit(&bucket).await;
     let headers = rate_headers(tier, resource, limit, count);
     if count.used > limit {
-        state
-            .metrics
-            .limiter_decision(&format!("{}_limited", tier.as_str()));
+        state.metrics.limiter_decision(tier.decision(false));
         return rate_limited(&path, tier, resource, limit, count);
     }
-    state
-        .metrics
-        .limiter_decision(&format!("{}_allowed", tier.as_str()));
+    state.metrics.limiter_decision(tier.decision(true));
     req.extensions_mut().insert(Caller { tier, identity });
     let mut res = next.run(req).await;
     if res.status() == StatusCode::NOT_MODIFIED {
@@ -246,10 +252,10 @@ fn rate_headers(
     let remaining = limit.saturating_sub(count.used);
     let name = |s: &'static str| header::HeaderName::from_static(s);
     vec![
-        (name("x-ratelimit-limit"), header_value(limit)),
-        (name("x-ratelimit-remaining"), header_value(remaining)),
-        (name("x-ratelimit-used"), header_value(count.used)),
-        (name("x-ratelimit-reset"), header_value(count.reset)),
+        (name("x-ratelimit-limit"), HeaderValue::from(limit)),
+        (name("x-ratelimit-remaining"), HeaderValue::from(remaining)),
+        (name("x-ratelimit-used"), HeaderValue::from(count.used)),
+        (name("x-ratelimit-reset"), HeaderValue::from(count.reset)),
         (
             name("x-ratelimit-resource"),
             HeaderValue::from_static(resource),

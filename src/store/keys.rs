@@ -116,15 +116,16 @@ pub async fn find_active(
         .await
 }
 
-/// Presented keys as the limiter sees them: each is looked up in the database at most once
-/// per [`KEY_TTL`], its answer (known and active, or not) kept in memory. A revoked key thus
-/// stops working within that time on every instance, a flood of wrong keys costs no database
-/// work, and while the database is down the keys seen recently keep working.
 /// How long a lookup's answer is trusted.
 pub const KEY_TTL: Duration = Duration::from_secs(5);
 /// Most answers kept; past this the memory is emptied (it refills at one lookup per key).
 const MAX_KEYS: usize = 10_000;
 
+/// Presented keys as the limiter sees them: each is looked up in the database at most once
+/// per [`KEY_TTL`], its answer (known and active, or not) kept in memory. A revoked key thus
+/// stops working within that time on every instance, a flood of wrong keys costs no database
+/// work, and while the database is down the keys seen recently keep working.
+///
 /// Recent answers: key hash → (key id if active, when looked up).
 #[derive(Default)]
 pub struct KeyCache {
@@ -144,7 +145,9 @@ impl KeyCache {
         {
             return Ok(*id);
         }
-        let id = find_active(db, key).await?.map(|row| row.id);
+        // Boxed: the query's future is large, and every request's limiter future would
+        // otherwise carry (and move) its space although most never reach the database.
+        let id = Box::pin(find_active(db, key)).await?.map(|row| row.id);
         let mut answers = self.lock();
         if answers.len() >= MAX_KEYS {
             answers.clear();
