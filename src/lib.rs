@@ -11,8 +11,9 @@
 //! in-process) or straight to [`graphql`] (guarded by [`graphql::guards`]) → [`catalog`]
 //! (the whole dataset, immutable and indexed in memory; one snapshot per request).
 //!
-//! Data enters through [`ingest`] (raw public datasets → a normalized [`snapshot`], with
-//! list prices, averages and the capability index derived there) and [`store::import`]
+//! Data enters through [`ingest`] (raw public datasets, one adapter each in
+//! [`ingest::sources`] → identities resolved in [`ingest::identities`] → a normalized
+//! [`snapshot`], with list prices, averages and the capability index derived there) and [`store::import`]
 //! (snapshot → database, atomically). Each instance loads the catalogue from the database
 //! ([`store::rows`]) and reloads it when an import changes the dataset version. The binary
 //! embeds a snapshot, so an empty database is filled on first start. [`state`] holds what

@@ -10,7 +10,7 @@ use entity::price_history;
 use serde_json::Value;
 
 use super::catalog::canonical_provider;
-use super::genai_prices::{self, prices_of};
+use super::sources::genai_prices::{self, prices_of};
 use super::{IngestError, Prices, Report, Resolved};
 
 pub const SOURCE: &str = "genai-prices-history";

@@ -1,25 +1,25 @@
 //! `mds ingest`: reads the raw public datasets and writes one normalized snapshot.
 //!
-//! Each adapter turns one source into [`ModelRecord`]s (a model as one source names it,
+//! Each adapter ([`sources`]) turns one source into [`ModelRecord`]s (a model as one source names it,
 //! with whatever that source knows about it and its price there). [`resolve`] then gives
 //! every model one canonical slug: records whose names normalize to the same join key are
 //! one model; an undated name (`gpt-4o`) joins the newest dated snapshot (`gpt-4o-2024-11-20`)
 //! and stays reachable as an alias. Scores and history rows are attached afterwards through
 //! the alias index, and what cannot be attached is reported per source.
 
+pub mod benchmarks;
 pub mod capability;
 pub mod catalog;
 pub mod curation;
 pub mod economy;
-pub mod genai_prices;
 pub mod history;
 pub mod identities;
-pub mod models_dev;
 pub mod names;
 pub mod prices;
 pub mod report;
 pub mod review;
 pub mod scores;
+pub mod sources;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -94,73 +94,41 @@ pub(crate) fn read_json(path: &Path) -> Result<serde_json::Value, IngestError> {
     serde_json::from_slice(&bytes).map_err(|e| IngestError(format!("{}: {e}", path.display())))
 }
 
-/// The sources `--exclude` can leave out, by slug.
-pub const SOURCES: &[&str] = &[
-    genai_prices::SOURCE,
-    history::SOURCE,
-    models_dev::SOURCE,
-    "aider",
-    "livebench",
-    "lmarena",
-    "bfcl",
-    "epoch",
-    "swe-bench",
-];
+/// The sources `--exclude` can leave out, by slug: every adapter's, and the price history.
+pub fn source_names() -> Vec<&'static str> {
+    sources::ALL
+        .iter()
+        .map(|s| s.slug())
+        .chain([history::SOURCE])
+        .collect()
+}
 
 /// Runs every adapter and builds the snapshot.
 pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     // A misspelt exclusion would silently keep the source it meant to drop.
-    if let Some(unknown) = opts.exclude.iter().find(|x| !SOURCES.contains(&x.as_str())) {
+    let names = source_names();
+    if let Some(unknown) = opts.exclude.iter().find(|x| !names.contains(&x.as_str())) {
         return Err(IngestError(format!(
             "--exclude {unknown}: no such source (sources: {})",
-            SOURCES.join(", ")
+            names.join(", ")
         )));
     }
     let mut report = Report::default();
-    let mut records = Vec::new();
-    let included = |slug: &str| !opts.exclude.contains(slug);
-    let mut provider_meta: BTreeMap<String, catalog::ProviderMeta> = BTreeMap::new();
+    let mut found = sources::Collected::default();
+    for source in sources::ALL
+        .iter()
+        .filter(|s| !opts.exclude.contains(s.slug()))
+    {
+        source.read(&opts.sources, &mut found, &mut report)?;
+    }
+    let sources::Collected {
+        mut records,
+        providers: provider_meta,
+        scores: raw,
+        agents: raw_agents,
+        genai_prices: genai,
+    } = found;
 
-    let mut genai = None;
-    if included(genai_prices::SOURCE) {
-        let data = genai_prices::load(&opts.sources)?;
-        genai_prices::records(&data, &mut records, &mut provider_meta, &mut report);
-        genai = Some(data);
-    }
-    let mut models_dev_data = None;
-    if included(models_dev::SOURCE) {
-        let data = models_dev::load(&opts.sources)?;
-        models_dev::records(&data, &mut records, &mut provider_meta, &mut report);
-        models_dev_data = Some(data);
-    }
-
-    // Scores and agents attach to the canonical models through the alias index.
-    let mut raw = Vec::new();
-    let mut raw_agents = Vec::new();
-    let src = &opts.sources;
-    if included("aider") {
-        scores::aider(src, &mut raw)?;
-    }
-    if included("livebench") {
-        scores::livebench(src, &mut raw)?;
-    }
-    if included("lmarena") {
-        scores::lmarena(src, &mut raw)?;
-    }
-    if included("bfcl") {
-        scores::bfcl(src, &mut raw)?;
-    }
-    if included("epoch") {
-        scores::epoch(src, &mut raw)?;
-        scores::terminal_bench(src, &mut raw_agents)?;
-        records.extend(scores::epoch_models(src)?);
-    }
-    if included("swe-bench") {
-        scores::swe_bench(src, &mut raw_agents, &mut raw)?;
-    }
-    if let Some(data) = &models_dev_data {
-        scores::models_dev(data, &mut raw);
-    }
     // Benchmarked models that no pricing or metadata source knows become models too.
     let first_pass = resolve(records.clone());
     records.extend(scores::unpriced_models(&raw, &first_pass, &mut report));
@@ -171,7 +139,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     };
 
     if let Some(data) = &genai
-        && included(history::SOURCE)
+        && !opts.exclude.contains(history::SOURCE)
     {
         let path = opts.price_changes.clone().unwrap_or_else(|| {
             opts.sources
@@ -447,7 +415,7 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
             let exact = r.parsed.as_ref().is_some_and(|p| p.slug == *slug);
             // Router variants (`:free`) are not the provider's regular offering.
             (
-                r.source != genai_prices::SOURCE,
+                r.source != sources::genai_prices::SOURCE,
                 r.raw_id.contains(':'),
                 !exact,
                 r.raw_id.len(),

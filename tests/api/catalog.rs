@@ -57,6 +57,7 @@ async fn imports_while_requests_run_never_mix_two_datasets() {
         let app = TestApp::spawn_with(backend, fast_reload()).await;
         let db = mds::store::connect(&app.database_url).await.unwrap();
         let b = renamed_snapshot();
+        let serving = app.state.catalog.clone();
         let importer = tokio::spawn(async move {
             for i in 0..6 {
                 let bytes = if i % 2 == 0 {
@@ -64,7 +65,18 @@ async fn imports_while_requests_run_never_mix_two_datasets() {
                 } else {
                     mds::snapshot::EMBEDDED.to_vec()
                 };
-                mds::store::import::import(&db, &bytes).await.unwrap();
+                let outcome = mds::store::import::import(&db, &bytes).await.unwrap();
+                let mds::store::import::Outcome::Imported { version } = outcome else {
+                    panic!("{outcome:?}");
+                };
+                // Each dataset is served for a while before the next import (however long
+                // a reload takes on a loaded machine), so both are seen by the requests.
+                for _ in 0..500 {
+                    if serving.version() == version {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
                 tokio::time::sleep(Duration::from_millis(150)).await;
             }
         });

@@ -7,8 +7,32 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use super::catalog::{ProviderMeta, canonical_provider};
-use super::{IngestError, ModelRecord, Prices, Report, names, read_json};
+use super::{Collected, Source};
+use crate::ingest::catalog::{ProviderMeta, canonical_provider};
+use crate::ingest::names::slugify;
+use crate::ingest::scores::RawScore;
+use crate::ingest::{IngestError, ModelRecord, Prices, Report, names, read_json};
+
+/// The models.dev adapter: provider-served models with their prices, and benchmark rows.
+pub struct ModelsDev;
+
+impl Source for ModelsDev {
+    fn slug(&self) -> &'static str {
+        SOURCE
+    }
+
+    fn read(
+        &self,
+        dir: &Path,
+        into: &mut Collected,
+        report: &mut Report,
+    ) -> Result<(), IngestError> {
+        let data = load(dir)?;
+        records(&data, &mut into.records, &mut into.providers, report);
+        scores(&data, &mut into.scores);
+        Ok(())
+    }
+}
 
 pub const SOURCE: &str = "models-dev";
 pub const AS_OF: &str = "2026-07-02";
@@ -255,6 +279,28 @@ pub fn benchmark_rows(data: &Value) -> Vec<(String, Value)> {
         }
     }
     out
+}
+
+/// The benchmark rows of models.dev's model files, as scores.
+pub fn scores(data: &Value, out: &mut Vec<RawScore>) {
+    for (id, row) in benchmark_rows(data) {
+        let (Some(name), Some(score)) = (
+            row.get("name").and_then(Value::as_str),
+            row.get("score").and_then(Value::as_f64),
+        ) else {
+            continue;
+        };
+        let metric = row.get("metric").and_then(Value::as_str);
+        out.push(RawScore {
+            source: "models-dev",
+            benchmark: slugify(&name.replace('’', "")),
+            benchmark_name: Some(name.to_string()),
+            model: id.rsplit('/').next().unwrap_or(&id).to_string(),
+            score,
+            config: metric.map(|m| format!("metric={m}")),
+            as_of: row.get("date").and_then(Value::as_str).map(str::to_string),
+        });
+    }
 }
 
 #[cfg(test)]

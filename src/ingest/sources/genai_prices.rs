@@ -1,6 +1,6 @@
 //! Adapter for pydantic/genai-prices (`prices/new_data/v2/data.json`): providers, models and
 //! their current prices. A tiered price's base is the offering's price and its tiers are
-//! kept as long-context tiers; dated constraints are read by [`super::history`].
+//! kept as long-context tiers; dated constraints are read by [`crate::ingest::history`].
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -8,8 +8,30 @@ use std::path::Path;
 use entity::offering::Tier;
 use serde_json::Value;
 
-use super::catalog::{ProviderMeta, canonical_provider};
-use super::{IngestError, ModelRecord, Prices, Report, names, read_json};
+use super::{Collected, Source};
+use crate::ingest::catalog::{ProviderMeta, canonical_provider};
+use crate::ingest::{IngestError, ModelRecord, Prices, Report, names, read_json};
+
+/// The genai-prices adapter (its live feed; the history is read later).
+pub struct GenaiPrices;
+
+impl Source for GenaiPrices {
+    fn slug(&self) -> &'static str {
+        SOURCE
+    }
+
+    fn read(
+        &self,
+        dir: &Path,
+        into: &mut Collected,
+        report: &mut Report,
+    ) -> Result<(), IngestError> {
+        let data = load(dir)?;
+        records(&data, &mut into.records, &mut into.providers, report);
+        into.genai_prices = Some(data);
+        Ok(())
+    }
+}
 
 pub const SOURCE: &str = "genai-prices";
 /// Date of the source commit: prices are as of this day.

@@ -1,0 +1,82 @@
+//! Aider's leaderboards: polyglot, code editing and refactoring runs.
+
+use std::path::Path;
+
+use super::{Collected, Source, err};
+use crate::ingest::IngestError;
+use crate::ingest::Report;
+use crate::ingest::scores::RawScore;
+
+/// The Aider adapter.
+pub struct Aider;
+
+impl Source for Aider {
+    fn slug(&self) -> &'static str {
+        "aider"
+    }
+
+    fn read(
+        &self,
+        dir: &Path,
+        into: &mut Collected,
+        _report: &mut Report,
+    ) -> Result<(), IngestError> {
+        aider(dir, &mut into.scores)
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct AiderRun {
+    model: Option<String>,
+    command: Option<String>,
+    edit_format: Option<String>,
+    pass_rate_2: Option<f64>,
+    reasoning_effort: Option<String>,
+    date: Option<serde_norway::Value>,
+}
+
+pub fn aider(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
+    for (file, bench) in [
+        ("polyglot_leaderboard.yml", "aider-polyglot"),
+        ("edit_leaderboard.yml", "aider-edit"),
+        ("refactor_leaderboard.yml", "aider-refactor"),
+    ] {
+        let path = dir.join("aider/aider/website/_data").join(file);
+        let text = std::fs::read_to_string(&path).map_err(|e| err(&path, e))?;
+        let runs: Vec<AiderRun> = serde_norway::from_str(&text).map_err(|e| err(&path, e))?;
+        for run in runs {
+            let Some(score) = run.pass_rate_2 else {
+                continue;
+            };
+            // `aider --model provider/api-id` names the model exactly; the display name is a fallback.
+            let model = run
+                .command
+                .as_deref()
+                .and_then(|c| c.split_whitespace().skip_while(|w| *w != "--model").nth(1))
+                .map(str::to_string)
+                .or(run.model.clone())
+                .unwrap_or_default();
+            let mut config = vec![];
+            if let Some(f) = run.edit_format.filter(|f| !f.is_empty()) {
+                config.push(format!("edit_format={f}"));
+            }
+            if let Some(r) = run.reasoning_effort.filter(|r| !r.is_empty()) {
+                config.push(format!("reasoning_effort={r}"));
+            }
+            let as_of = run.date.and_then(|d| match d {
+                serde_norway::Value::String(s) => Some(s),
+                _ => None,
+            });
+            out.push(RawScore {
+                source: "aider",
+                benchmark: bench.to_string(),
+                benchmark_name: None,
+                model,
+                score,
+                config: (!config.is_empty()).then(|| config.join(", ")),
+                as_of,
+            });
+        }
+    }
+    Ok(())
+}

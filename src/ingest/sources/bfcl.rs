@@ -1,0 +1,52 @@
+//! The Berkeley Function-Calling Leaderboard.
+
+use std::path::Path;
+
+use super::{Collected, Source, csv_rows, percent};
+use crate::ingest::IngestError;
+use crate::ingest::Report;
+use crate::ingest::scores::RawScore;
+
+/// The BFCL adapter.
+pub struct Bfcl;
+
+impl Source for Bfcl {
+    fn slug(&self) -> &'static str {
+        "bfcl"
+    }
+
+    fn read(
+        &self,
+        dir: &Path,
+        into: &mut Collected,
+        _report: &mut Report,
+    ) -> Result<(), IngestError> {
+        bfcl(dir, &mut into.scores)
+    }
+}
+
+pub fn bfcl(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
+    for row in csv_rows(&dir.join("bfcl/data_overall.csv"))? {
+        let (Some(model), Some(score)) = (
+            row.get("Model"),
+            row.get("Overall Acc").and_then(|s| percent(s, false)),
+        ) else {
+            continue;
+        };
+        // `(FC)` / `(Prompt)` is how the model was run, not another model.
+        let (name, config) = match model.rsplit_once(" (") {
+            Some((n, c)) => (n.to_string(), Some(c.trim_end_matches(')').to_string())),
+            None => (model.clone(), None),
+        };
+        out.push(RawScore {
+            source: "bfcl",
+            benchmark: "bfcl".into(),
+            benchmark_name: None,
+            model: name,
+            score,
+            config,
+            as_of: Some("2025-12-16".into()),
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,308 @@
+//! Epoch AI's benchmark hub: its own runs, the external leaderboards it collects,
+//! Terminal-Bench agents and its model versions (names and release dates).
+
+use std::path::Path;
+
+use super::{Collected, Source, csv_rows, percent, round};
+use crate::ingest::Report;
+use crate::ingest::scores::{RawAgent, RawScore, candidates};
+use crate::ingest::{IngestError, ModelRecord, names};
+
+/// The Epoch adapter.
+pub struct Epoch;
+
+impl Source for Epoch {
+    fn slug(&self) -> &'static str {
+        "epoch"
+    }
+
+    fn read(
+        &self,
+        dir: &Path,
+        into: &mut Collected,
+        _report: &mut Report,
+    ) -> Result<(), IngestError> {
+        epoch(dir, &mut into.scores)?;
+        terminal_bench(dir, &mut into.agents)?;
+        into.records.extend(epoch_models(dir)?);
+        Ok(())
+    }
+}
+
+fn epoch_date(text: &str) -> Option<String> {
+    // `17 November 2025 4:28pm`
+    let mut it = text.split_whitespace();
+    let day: u32 = it.next()?.parse().ok()?;
+    let month = match it.next()?.to_lowercase().as_str() {
+        "january" => 1,
+        "february" => 2,
+        "march" => 3,
+        "april" => 4,
+        "may" => 5,
+        "june" => 6,
+        "july" => 7,
+        "august" => 8,
+        "september" => 9,
+        "october" => 10,
+        "november" => 11,
+        "december" => 12,
+        _ => return None,
+    };
+    let year: u32 = it.next()?.parse().ok()?;
+    Some(format!("{year:04}-{month:02}-{day:02}"))
+}
+
+pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
+    let data = dir.join("epoch/data");
+    for row in csv_rows(&data.join("benchmarks_runs.csv"))? {
+        let bench = match row.get("task").map(String::as_str) {
+            Some("GPQA diamond") => "gpqa-diamond",
+            Some("MATH level 5") => "math-level-5",
+            Some("OTIS Mock AIME 2024-2025") => "otis-mock-aime",
+            Some("FrontierMath-2025-02-28-Private") => "frontiermath",
+            Some("FrontierMath-Tier-4-2025-07-01-Private") => "frontiermath-tier-4",
+            Some("FrontierMath-2025-02-28-Public") => "frontiermath-public",
+            Some("FrontierMath-Tier-4-2025-07-01-Public") => "frontiermath-tier-4-public",
+            Some("SWE-Bench verified") => "swe-bench-verified",
+            _ => continue,
+        };
+        let (Some(model), Some(score)) = (
+            row.get("model"),
+            row.get("Best score (across scorers)")
+                .and_then(|s| percent(s, true)),
+        ) else {
+            continue;
+        };
+        out.push(RawScore {
+            source: "epoch",
+            benchmark: bench.into(),
+            benchmark_name: None,
+            model: model.clone(),
+            score,
+            config: None,
+            as_of: row.get("started_at").and_then(|d| epoch_date(d)),
+        });
+    }
+    // (file, benchmark, column, whether the column is a percentage). Epoch's copies of
+    // LiveBench and Aider Polyglot join the publishers' own figures, which stay the headline.
+    let external: &[(&str, &str, &str, bool)] = &[
+        ("mmlu", "mmlu", "EM", true),
+        ("gsm8k", "gsm8k", "EM", true),
+        ("hellaswag", "hellaswag", "Overall accuracy", true),
+        ("arc_agi", "arc-agi", "Score", true),
+        ("simple_bench", "simplebench", "Score (AVG@5)", true),
+        ("weirdml", "weirdml", "Accuracy", true),
+        ("winogrande", "winogrande", "Accuracy", true),
+        ("triviaqa", "triviaqa", "EM", true),
+        ("piqa", "piqa", "Score", true),
+        ("openbookqa", "openbookqa", "Accuracy", true),
+        ("bbh", "bbh", "Average", true),
+        ("lambada", "lambada", "Score", true),
+        ("boolq", "boolq", "Score", true),
+        ("scienceqa", "scienceqa", "Score", true),
+        ("arc_ai2", "arc-challenge", "Challenge score", true),
+        ("anli", "anli", "Score", true),
+        ("csqa2", "csqa2", "Score", true),
+        ("superglue", "superglue", "Score", true),
+        ("cybench", "cybench", "Unguided % Solved", true),
+        ("vpct", "vpct", "Correct", true),
+        ("videomme", "video-mme", "Overall (no subtitles)", true),
+        ("gso_bench", "gso-bench", "Score OPT@1", true),
+        ("cadeval", "cadeval", "Overall pass (%)", true),
+        (
+            "lech_mazur_writing",
+            "lech-mazur-writing",
+            "Mean score",
+            false,
+        ),
+        ("geobench", "geobench", "ACW Country %", true),
+        ("the_agent_company", "the-agent-company", "% Score", true),
+        ("deepresearch", "deep-research-bench", "Average score", true),
+        ("os_world", "os-world", "Score", true),
+        ("livebench", "livebench", "Global average", true),
+        ("mcbench", "mc-bench", "ELO", false),
+        (
+            "fictionlivebench",
+            "fiction-livebench",
+            "120k token score",
+            true,
+        ),
+        ("osuniverse", "osuniverse", "Weighted Score", true),
+        ("metr", "metr-time-horizon", "Time horizon", false),
+        ("balrog", "balrog", "Average progress", true),
+        (
+            "factorio_learning_environment",
+            "factorio-learning-environment",
+            "Lab Success %",
+            true,
+        ),
+        ("aider_polyglot", "aider-polyglot", "Percent correct", true),
+    ];
+    for (file, bench, column, pct) in external {
+        for row in csv_rows(&data.join(format!("external_benchmark_{file}.csv")))? {
+            let model = row
+                .get("Model version")
+                .filter(|m| !m.trim().is_empty())
+                .or_else(|| row.get("Name"));
+            let value = |s: &String| {
+                if *pct {
+                    percent(s, false)
+                } else {
+                    s.trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|v| v.is_finite())
+                        .map(|v| round(v, 4))
+                }
+            };
+            let (Some(model), Some(score)) = (model, row.get(*column).and_then(value)) else {
+                continue;
+            };
+            let model = base_checkpoint(row.get("Name").map(String::as_str), model);
+            let shots = row
+                .get("Shots")
+                .filter(|s| !s.trim().is_empty())
+                .map(|s| format!("shots={}", s.trim()));
+            out.push(RawScore {
+                source: "epoch",
+                benchmark: (*bench).into(),
+                benchmark_name: None,
+                model,
+                score,
+                config: shots,
+                as_of: None,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The model a row of Epoch's external leaderboards measured: its `Model version`, except
+/// that a row whose `Name` is a base checkpoint (`DeepSeek-V3 Base`) measured the base model
+/// even where the version names the chat model (`DeepSeek-V3`): base and chat stay apart.
+fn base_checkpoint(name: Option<&str>, version: &str) -> String {
+    let is_base = |s: &str| {
+        let s = s.trim().to_ascii_lowercase();
+        s.strip_suffix("base")
+            .is_some_and(|head| head.ends_with([' ', '-', '_']))
+    };
+    let version = version.trim();
+    if name.is_some_and(is_base) && !version.to_ascii_lowercase().contains("base") {
+        format!("{version}-Base")
+    } else {
+        version.to_string()
+    }
+}
+
+/// Terminal-Bench agents, from Epoch's CSV.
+pub fn terminal_bench(dir: &Path, out: &mut Vec<RawAgent>) -> Result<(), IngestError> {
+    for row in csv_rows(&dir.join("epoch/data/external_benchmark_terminal_bench.csv"))? {
+        let (Some(agent), Some(model), Some(score)) = (
+            row.get("Agent"),
+            row.get("Model version"),
+            row.get("Accuracy mean").and_then(|s| percent(s, true)),
+        ) else {
+            continue;
+        };
+        if agent.trim().is_empty() {
+            continue;
+        }
+        out.push(RawAgent {
+            source: "epoch",
+            benchmark: "terminal-bench",
+            name: format!("{} ({})", agent.trim(), model.trim()),
+            organization: None,
+            open_source: None,
+            models: vec![model.clone()],
+            score,
+            as_of: None,
+        });
+    }
+    Ok(())
+}
+
+/// Epoch's model versions: metadata (display name, release date) for models, many of them
+/// older than any price list.
+pub fn epoch_models(dir: &Path) -> Result<Vec<ModelRecord>, IngestError> {
+    let mut out = Vec::new();
+    for row in csv_rows(&dir.join("epoch/data/model_versions.csv"))? {
+        let Some(id) = row.get("id").filter(|i| !i.trim().is_empty()) else {
+            continue;
+        };
+        // Ids carry the reasoning effort (`gpt-5-2025-08-07_high`): one model, several runs.
+        let Some((base, effort)) = candidates(id).into_iter().next() else {
+            continue;
+        };
+        let parsed = names::parse(&base);
+        if parsed.key.is_empty() {
+            continue;
+        }
+        let hf_vendor = row
+            .get("Hugging Face developer id")
+            .map(|h| h.trim().to_lowercase())
+            .filter(|h| !h.is_empty());
+        let columns: &[&str] = if effort.is_empty() {
+            &["Unique display name", "Display name", "Model"]
+        } else {
+            &["Model"]
+        };
+        let name = columns
+            .iter()
+            .find_map(|k| row.get(*k).filter(|v| !v.trim().is_empty()))
+            .cloned();
+        let date = row
+            .get("Version release date")
+            .filter(|d| d.len() == 10 && d.starts_with("20"))
+            .cloned();
+        out.push(ModelRecord {
+            source: "epoch",
+            raw_id: id.clone(),
+            rank: 5,
+            creator: names::creator_for(
+                hf_vendor.as_deref().or(parsed.vendor.as_deref()),
+                &parsed.key,
+            )
+            .map(str::to_string),
+            name,
+            release_date: date,
+            parsed: Some(parsed),
+            ..Default::default()
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_rows_measure_the_base_model() {
+        assert_eq!(
+            base_checkpoint(Some("DeepSeek-V3 Base       "), "DeepSeek-V3"),
+            "DeepSeek-V3-Base"
+        );
+        assert_eq!(
+            base_checkpoint(Some("DeepSeek-V3 Base"), "DeepSeek-V3-Base"),
+            "DeepSeek-V3-Base"
+        );
+        assert_eq!(
+            base_checkpoint(Some("DeepSeek-V3"), "DeepSeek-V3"),
+            "DeepSeek-V3"
+        );
+        assert_eq!(
+            base_checkpoint(Some("Database-7B"), "Database-7B"),
+            "Database-7B"
+        );
+        assert_eq!(base_checkpoint(None, "GPT-4"), "GPT-4");
+    }
+
+    #[test]
+    fn epoch_dates_become_iso() {
+        assert_eq!(
+            epoch_date("17 November 2025 4:28pm").as_deref(),
+            Some("2025-11-17")
+        );
+        assert_eq!(epoch_date("soon"), None);
+    }
+}

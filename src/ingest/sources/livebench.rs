@@ -1,0 +1,115 @@
+//! LiveBench: every release's table (older results dated by their release).
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::{Collected, Source, csv_rows, err, round};
+use crate::ingest::Report;
+use crate::ingest::names::slugify;
+use crate::ingest::scores::RawScore;
+use crate::ingest::{IngestError, read_json};
+
+/// The LiveBench adapter.
+pub struct LiveBench;
+
+impl Source for LiveBench {
+    fn slug(&self) -> &'static str {
+        "livebench"
+    }
+
+    fn read(
+        &self,
+        dir: &Path,
+        into: &mut Collected,
+        _report: &mut Report,
+    ) -> Result<(), IngestError> {
+        livebench(dir, &mut into.scores)
+    }
+}
+
+pub fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
+    let public = dir.join("livebench/public");
+    let mut releases: Vec<String> = std::fs::read_dir(&public)
+        .map_err(|e| err(&public, e))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| {
+            n.strip_prefix("table_")?
+                .strip_suffix(".csv")
+                .map(str::to_string)
+        })
+        .collect();
+    releases.sort();
+    // Every release: older results are scores as of their release date, and the headline
+    // rule (most recent first) makes the newest release each model appears in the headline.
+    for release in releases {
+        livebench_release(&public, &release, out)?;
+    }
+    Ok(())
+}
+
+/// One LiveBench release: category means of its tasks, and their mean as the global score.
+fn livebench_release(
+    public: &Path,
+    release: &str,
+    out: &mut Vec<RawScore>,
+) -> Result<(), IngestError> {
+    let categories = read_json(&public.join(format!("categories_{release}.json")))?;
+    let rows = csv_rows(&public.join(format!("table_{release}.csv")))?;
+    let date = release.replace('_', "-");
+    let cats: Vec<(String, Vec<String>)> = categories
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, v)| {
+            (
+                k.clone(),
+                v.as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect(),
+            )
+        })
+        .collect();
+    for row in rows {
+        let Some(model) = row.get("model").cloned() else {
+            continue;
+        };
+        let mut means = Vec::new();
+        for (cat, tasks) in &cats {
+            let vals: Vec<f64> = tasks
+                .iter()
+                .filter_map(|t| row.get(t)?.trim().parse::<f64>().ok())
+                .collect();
+            // A category is scored only when every one of its tasks is.
+            if vals.len() != tasks.len() || vals.is_empty() {
+                continue;
+            }
+            let mean = vals.iter().sum::<f64>() / vals.len() as f64;
+            means.push(mean);
+            out.push(RawScore {
+                source: "livebench",
+                benchmark: format!("livebench-{}", slugify(cat)),
+                benchmark_name: None,
+                model: model.clone(),
+                score: round(mean, 2),
+                config: None,
+                as_of: Some(date.clone()),
+            });
+        }
+        if means.len() == cats.len() && !means.is_empty() {
+            out.push(RawScore {
+                source: "livebench",
+                benchmark: "livebench".into(),
+                benchmark_name: None,
+                model,
+                score: round(means.iter().sum::<f64>() / means.len() as f64, 2),
+                config: None,
+                as_of: Some(date.clone()),
+            });
+        }
+    }
+    Ok(())
+}

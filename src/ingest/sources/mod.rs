@@ -1,0 +1,126 @@
+//! One adapter per public dataset, behind one trait: each reads its own files under the
+//! sources directory and adds what it found to [`Collected`] (model records with their
+//! prices, provider metadata, scores and agent results as the source names them). `mds
+//! ingest` runs the adapters of [`ALL`] in order; `--exclude` takes their slugs.
+//!
+//! The price history (`genai-prices-history`) is no adapter of its own: it is read after the
+//! models are resolved, from the derived price-change log and genai-prices' live feed
+//! ([`super::history`]).
+
+pub mod aider;
+pub mod bfcl;
+pub mod epoch;
+pub mod genai_prices;
+pub mod livebench;
+pub mod lmarena;
+pub mod models_dev;
+pub mod swe_bench;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::catalog::ProviderMeta;
+use super::scores::{RawAgent, RawScore};
+use super::{IngestError, ModelRecord, Report};
+
+/// What the adapters found, before models are resolved.
+#[derive(Debug, Default)]
+pub struct Collected {
+    /// Models as each source names them, with their prices where the source prices them.
+    pub records: Vec<ModelRecord>,
+    /// Provider names and websites, by canonical provider slug.
+    pub providers: BTreeMap<String, ProviderMeta>,
+    /// Scores as each source states them.
+    pub scores: Vec<RawScore>,
+    /// Agent results as each source states them.
+    pub agents: Vec<RawAgent>,
+    /// genai-prices' live feed, which the price history reads once models are resolved.
+    pub genai_prices: Option<Value>,
+}
+
+/// One public dataset.
+pub trait Source: Sync {
+    /// The dataset's slug: what scores and prices cite, and what `--exclude` takes.
+    fn slug(&self) -> &'static str;
+    /// Reads the dataset from `dir` (the sources directory) into `into`.
+    fn read(
+        &self,
+        dir: &Path,
+        into: &mut Collected,
+        report: &mut Report,
+    ) -> Result<(), IngestError>;
+}
+
+/// Every adapter, in the order they run (pricing and metadata first, then benchmarks).
+pub const ALL: &[&dyn Source] = &[
+    &genai_prices::GenaiPrices,
+    &models_dev::ModelsDev,
+    &aider::Aider,
+    &livebench::LiveBench,
+    &lmarena::LmArena,
+    &bfcl::Bfcl,
+    &epoch::Epoch,
+    &swe_bench::SweBench,
+];
+
+pub(super) fn err(path: &Path, e: impl std::fmt::Display) -> IngestError {
+    IngestError(format!("{}: {e}", path.display()))
+}
+
+pub(super) fn csv_rows(path: &Path) -> Result<Vec<BTreeMap<String, String>>, IngestError> {
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_path(path)
+        .map_err(|e| err(path, e))?;
+    let headers: Vec<String> = reader
+        .headers()
+        .map_err(|e| err(path, e))?
+        .iter()
+        .map(|h| h.trim_start_matches('\u{feff}').to_string())
+        .collect();
+    let mut out = Vec::new();
+    for rec in reader.records() {
+        let rec = rec.map_err(|e| err(path, e))?;
+        out.push(
+            headers
+                .iter()
+                .cloned()
+                .zip(rec.iter().map(str::to_string))
+                .collect(),
+        );
+    }
+    Ok(out)
+}
+
+/// `77.0%`, `77`, `0.77` (with `fraction`) → percent.
+pub(super) fn percent(text: &str, fraction: bool) -> Option<f64> {
+    let t = text.trim();
+    let (num, had_pct) = match t.strip_suffix('%') {
+        Some(n) => (n.trim(), true),
+        None => (t, false),
+    };
+    let v: f64 = num.parse().ok().filter(|v: &f64| v.is_finite())?;
+    let v = if fraction && !had_pct { v * 100.0 } else { v };
+    (0.0..=100.0).contains(&v).then(|| round(v, 4))
+}
+
+pub(super) fn round(v: f64, digits: i32) -> f64 {
+    let f = 10f64.powi(digits);
+    (v * f).round() / f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_parse_in_every_spelling() {
+        assert_eq!(percent("77.47%", false), Some(77.47));
+        assert_eq!(percent("0.850", true), Some(85.0));
+        assert_eq!(percent("42", false), Some(42.0));
+        assert_eq!(percent("N/A", false), None);
+        assert_eq!(percent("140", false), None);
+    }
+}
