@@ -19,6 +19,8 @@ pub const CONFIG_SUFFIXES: &[&str] = &[
     "-non-thinking",
     "-nothinking",
     "-thinking",
+    // A router's short spelling of `-thinking` (`claude-opus-4-6-think`).
+    "-think",
     "-xhigh",
     "-high",
     "-medium",
@@ -74,7 +76,7 @@ pub fn configured(key: &str, exists: impl Fn(&str) -> bool) -> Option<(&str, Str
             break;
         };
         let shorter = &base[..base.len() - suffix.len()];
-        if suffix.contains("thinking")
+        if suffix.contains("think")
             && !names::creator_for(None, shorter).is_some_and(|c| THINKING_IS_A_MODE.contains(&c))
         {
             break;
@@ -276,6 +278,8 @@ pub fn spelling(text: &str) -> Spelling {
                 && (p.len() == 1 || head.is_empty() && p.len() == 2)
         });
         match joined.last_mut() {
+            // `4.0` is version 4 (`claude-opus-4-0`, "Claude Opus 4").
+            Some((_, was_joined)) if point && p == "0" => *was_joined = true,
             Some((prev, was_joined)) if point => {
                 prev.push_str(p);
                 *was_joined = true;
@@ -416,22 +420,25 @@ fn snapshot_dated(key: &str) -> bool {
 
 /// Models that no spelling rule joins but that every source names alike (`openai-gpt-52`
 /// and `gpt-5.2`, both "GPT-5.2"; `command-r` and `command-r-08-2024`), as (from, into)
-/// pairs. Within each group of equal names (compared by [`spelling`], so `GLM-5.1` and
-/// `GLM 5.1` are alike), the model kept is a dated snapshot ([`snapshot_dated`]; an undated
+/// pairs. Within each group of equal names (compared by [`spelling`] without neutral words,
+/// so `GLM-5.1` and `GLM 5.1` are alike, and so are `Claude Opus 4 (latest)` and
+/// `Claude Opus 4`), the model kept is a dated snapshot (`snapshot_dated`; an undated
 /// name is an alias of the newest), else the one most records name, else the shortest key; the others, newest
-/// snapshot first, join it while [`same_model`] finds nothing that sets them apart
+/// snapshot first, join it while `same_model` finds nothing that sets them apart
 /// (`gemini-1.5-flash-8b`, whatever a source calls it, is not `gemini-1.5-flash`; `-001`
 /// and `-002` are two snapshots). What did not join forms the next group.
 pub fn same_name(candidates: &[Candidate]) -> Vec<(String, String)> {
     let mut groups: BTreeMap<String, Vec<&Candidate>> = BTreeMap::new();
     for c in candidates {
         let s = spelling(&c.name);
+        // A router alias's `(latest)` names the model it points at (`Claude Opus 4 (latest)`).
         let mut words: Vec<&str> = s
             .words
             .iter()
             .chain(&s.dates)
             .chain(&s.tail)
             .map(String::as_str)
+            .filter(|w| !NEUTRAL_WORDS.contains(w))
             .collect();
         words.sort_unstable();
         if !words.is_empty() {
@@ -506,6 +513,10 @@ mod tests {
         assert_eq!(
             configured("gpt-5-thinking-32k-high", known).map(|x| x.1),
             Some("gpt-5".into())
+        );
+        assert_eq!(
+            configured("claude-sonnet-4-5-20250929-think", known).map(|x| x.1),
+            Some("claude-sonnet-4-5-20250929".into())
         );
         assert_eq!(
             configured("claude-sonnet-4-5-20250929-16k", known).map(|x| x.1),
@@ -623,6 +634,11 @@ mod tests {
         );
         assert_eq!(spelling("gpt-oss-20b-1").tail.as_deref(), Some("1"));
         assert_eq!(spelling("gpt-5-2").tail, None, "a point, not a counter");
+        assert_eq!(words(&spelling("claude-opus-4-0")), ["4", "claude", "opus"]);
+        assert_eq!(
+            words(&spelling("Gemini 2.0 Flash")),
+            ["2", "flash", "gemini"]
+        );
     }
 
     fn cand(key: &str, name: &str, creator: Option<&str>, records: usize) -> Candidate {
@@ -704,6 +720,24 @@ mod tests {
                 cand("jamba-1-6-mini", "Jamba Mini 1.6", Some("ai21"), 1),
             ]),
             [pair("jamba-1-6-mini", "jamba-mini-1-6")]
+        );
+        // A router's `(latest)` alias and a `.0` version.
+        assert_eq!(
+            merges(&[
+                cand(
+                    "claude-opus-4-0",
+                    "Claude Opus 4 (latest)",
+                    Some("anthropic"),
+                    1
+                ),
+                cand(
+                    "claude-opus-4-20250514",
+                    "Claude Opus 4",
+                    Some("anthropic"),
+                    5
+                ),
+            ]),
+            [pair("claude-opus-4-0", "claude-opus-4-20250514")]
         );
         let mut host = cand("umans-glm-5-1", "GLM 5.1", Some("zhipuai"), 2);
         host.vendor_words.insert("umans".into());
