@@ -2,28 +2,15 @@
 
 use std::path::Path;
 
-use super::{Collected, Source, err};
+use super::{ScoreTable, err};
 use crate::ingest::IngestError;
-use crate::ingest::Report;
 use crate::ingest::scores::RawScore;
 
-/// The Aider adapter.
-pub struct Aider;
-
-impl Source for Aider {
-    fn slug(&self) -> &'static str {
-        "aider"
-    }
-
-    fn read(
-        &self,
-        dir: &Path,
-        into: &mut Collected,
-        _report: &mut Report,
-    ) -> Result<(), IngestError> {
-        aider(dir, &mut into.scores)
-    }
-}
+/// The aider adapter: a table of scores.
+pub const SOURCE: ScoreTable = ScoreTable {
+    slug: "aider",
+    read: aider,
+};
 
 #[derive(serde::Deserialize)]
 struct AiderRun {
@@ -35,7 +22,7 @@ struct AiderRun {
     date: Option<serde_norway::Value>,
 }
 
-pub fn aider(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
+fn aider(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
     for (file, bench) in [
         ("polyglot_leaderboard.yml", "aider-polyglot"),
         ("edit_leaderboard.yml", "aider-edit"),

@@ -2,30 +2,17 @@
 
 use std::path::Path;
 
-use super::{Collected, Source, csv_rows, percent};
+use super::{ScoreTable, csv_rows, percent};
 use crate::ingest::IngestError;
-use crate::ingest::Report;
 use crate::ingest::scores::RawScore;
 
-/// The BFCL adapter.
-pub struct Bfcl;
+/// The bfcl adapter: a table of scores.
+pub const SOURCE: ScoreTable = ScoreTable {
+    slug: "bfcl",
+    read: bfcl,
+};
 
-impl Source for Bfcl {
-    fn slug(&self) -> &'static str {
-        "bfcl"
-    }
-
-    fn read(
-        &self,
-        dir: &Path,
-        into: &mut Collected,
-        _report: &mut Report,
-    ) -> Result<(), IngestError> {
-        bfcl(dir, &mut into.scores)
-    }
-}
-
-pub fn bfcl(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
+fn bfcl(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
     for row in csv_rows(&dir.join("bfcl/data_overall.csv"))? {
         let (Some(model), Some(score)) = (
             row.get("Model"),

@@ -4,31 +4,18 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{Collected, Source, csv_rows, err, round};
-use crate::ingest::Report;
+use super::{ScoreTable, csv_rows, err, round};
 use crate::ingest::names::slugify;
 use crate::ingest::scores::RawScore;
 use crate::ingest::{IngestError, read_json};
 
-/// The LiveBench adapter.
-pub struct LiveBench;
+/// The livebench adapter: a table of scores.
+pub const SOURCE: ScoreTable = ScoreTable {
+    slug: "livebench",
+    read: livebench,
+};
 
-impl Source for LiveBench {
-    fn slug(&self) -> &'static str {
-        "livebench"
-    }
-
-    fn read(
-        &self,
-        dir: &Path,
-        into: &mut Collected,
-        _report: &mut Report,
-    ) -> Result<(), IngestError> {
-        livebench(dir, &mut into.scores)
-    }
-}
-
-pub fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
+fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
     let public = dir.join("livebench/public");
     let mut releases: Vec<String> = std::fs::read_dir(&public)
         .map_err(|e| err(&public, e))?

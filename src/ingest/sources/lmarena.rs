@@ -2,30 +2,17 @@
 
 use std::path::Path;
 
-use super::{Collected, Source, csv_rows};
+use super::{ScoreTable, csv_rows};
 use crate::ingest::IngestError;
-use crate::ingest::Report;
 use crate::ingest::scores::RawScore;
 
-/// The LMArena adapter.
-pub struct LmArena;
+/// The lmarena adapter: a table of scores.
+pub const SOURCE: ScoreTable = ScoreTable {
+    slug: "lmarena",
+    read: lmarena,
+};
 
-impl Source for LmArena {
-    fn slug(&self) -> &'static str {
-        "lmarena"
-    }
-
-    fn read(
-        &self,
-        dir: &Path,
-        into: &mut Collected,
-        _report: &mut Report,
-    ) -> Result<(), IngestError> {
-        lmarena(dir, &mut into.scores)
-    }
-}
-
-pub fn lmarena(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
+fn lmarena(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
     for (file, bench) in [
         ("lmarena_text.csv", "lmarena-text"),
         ("lmarena_vision.csv", "lmarena-vision"),

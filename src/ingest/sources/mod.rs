@@ -57,13 +57,34 @@ pub trait Source: Sync {
 pub const ALL: &[&dyn Source] = &[
     &genai_prices::GenaiPrices,
     &models_dev::ModelsDev,
-    &aider::Aider,
-    &livebench::LiveBench,
-    &lmarena::LmArena,
-    &bfcl::Bfcl,
+    &aider::SOURCE,
+    &livebench::SOURCE,
+    &lmarena::SOURCE,
+    &bfcl::SOURCE,
     &epoch::Epoch,
     &swe_bench::SweBench,
 ];
+
+/// A source that is one table of scores (nothing else): its slug and its reader.
+pub struct ScoreTable {
+    pub slug: &'static str,
+    pub read: fn(&Path, &mut Vec<RawScore>) -> Result<(), IngestError>,
+}
+
+impl Source for ScoreTable {
+    fn slug(&self) -> &'static str {
+        self.slug
+    }
+
+    fn read(
+        &self,
+        dir: &Path,
+        into: &mut Collected,
+        _report: &mut Report,
+    ) -> Result<(), IngestError> {
+        (self.read)(dir, &mut into.scores)
+    }
+}
 
 pub(super) fn err(path: &Path, e: impl std::fmt::Display) -> IngestError {
     IngestError(format!("{}: {e}", path.display()))
