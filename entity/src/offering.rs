@@ -18,6 +18,9 @@ pub struct Model {
     /// Long-context tiers as JSON (`[{"from_tokens", "input_price", ...}]`, see [`Tier`]);
     /// `None` when one price fits every prompt size.
     pub tiers: Option<String>,
+    /// Prices in other units as JSON (`[{"item", "unit", "price"}]`, see [`UnitPrice`]);
+    /// `None` when the offering is priced in text tokens only.
+    pub unit_prices: Option<String>,
     pub context_window: Option<i64>,
     pub as_of: Option<String>,
     /// Slug of the source dataset.
@@ -54,6 +57,33 @@ impl Tier {
 
     /// Reads a stored tier list; a missing or unreadable one is no tiers.
     pub fn decode(stored: Option<&str>) -> Vec<Tier> {
+        stored
+            .and_then(|s| serde_json::from_str(s).ok())
+            .unwrap_or_default()
+    }
+}
+
+/// A price in another unit than text tokens, as the source publishes it: `item` is what is
+/// billed (`output_image`, `input_audio`, `web_search`, `request`, ...), `unit` what the price
+/// is per (`1M tokens`, `1K searches`, `1K requests`).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct UnitPrice {
+    pub item: String,
+    pub unit: String,
+    pub price: f64,
+}
+
+impl UnitPrice {
+    /// The stored form of a list: `None` when empty.
+    pub fn encode(prices: &[UnitPrice]) -> Option<String> {
+        if prices.is_empty() {
+            return None;
+        }
+        serde_json::to_string(prices).ok()
+    }
+
+    /// Reads a stored list; a missing or unreadable one is empty.
+    pub fn decode(stored: Option<&str>) -> Vec<UnitPrice> {
         stored
             .and_then(|s| serde_json::from_str(s).ok())
             .unwrap_or_default()

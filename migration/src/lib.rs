@@ -11,6 +11,7 @@ mod m20261122_000003_add_price_kinds;
 mod m20261122_000004_add_capability;
 mod m20261122_000005_add_curation;
 mod m20261122_000006_add_tiers_and_economy;
+mod m20261123_000007_add_unit_prices;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000004_add_capability::Migration),
             Box::new(m20261122_000005_add_curation::Migration),
             Box::new(m20261122_000006_add_tiers_and_economy::Migration),
+            Box::new(m20261123_000007_add_unit_prices::Migration),
         ]
     }
 }

@@ -141,6 +141,7 @@ mod tests {
             cache_read_price: cached,
             cache_write_price: None,
             tiers: Tier::encode(tiers),
+            unit_prices: None,
             context_window: None,
             as_of: None,
             source: "t".into(),

@@ -299,6 +299,26 @@ impl PriceTier {
     }
 }
 
+/// A price in another unit than text tokens, as the source publishes it (USD).
+pub struct UnitPrice(pub entity::offering::UnitPrice);
+
+#[Object]
+impl UnitPrice {
+    /// What is billed: `output_image`, `input_audio`, `cache_write_1h`, `web_search`,
+    /// `request`, ...
+    async fn item(&self) -> &str {
+        &self.0.item
+    }
+    /// What the price is per: `1M tokens` (of that kind), `1K searches`, `1K requests`.
+    async fn unit(&self) -> &str {
+        &self.0.unit
+    }
+    /// USD per `unit`.
+    async fn price(&self) -> f64 {
+        self.0.price
+    }
+}
+
 #[Object]
 impl Offering {
     async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
@@ -338,6 +358,15 @@ impl Offering {
         entity::offering::Tier::decode(self.0.tiers.as_deref())
             .into_iter()
             .map(PriceTier)
+            .collect()
+    }
+    /// Prices in other units than text tokens where the source publishes them: image and
+    /// audio tokens, a one-hour cache write, web searches, requests. Empty when the offering
+    /// is priced in text tokens only.
+    async fn unit_prices(&self) -> Vec<UnitPrice> {
+        entity::offering::UnitPrice::decode(self.0.unit_prices.as_deref())
+            .into_iter()
+            .map(UnitPrice)
             .collect()
     }
     /// Always `USD`.

@@ -144,6 +144,7 @@ mod tests {
             cache_read_price: None,
             cache_write_price: None,
             tiers: None,
+            unit_prices: None,
             context_window: None,
             as_of: None,
             source: "t".into(),

@@ -57,7 +57,7 @@ fn periods_from_changes(rows: &[&ChangeRow]) -> Vec<Period> {
                     output: row.output_mtok,
                     cache_read: row.cache_read_mtok,
                     cache_write: row.cache_write_mtok,
-                    tiers: Vec::new(),
+                    ..Prices::default()
                 },
                 from: row.observed_date.clone(),
                 to: None,
@@ -187,7 +187,7 @@ pub fn build(
                     output: o.output_price,
                     cache_read: o.cache_read_price,
                     cache_write: o.cache_write_price,
-                    tiers: Vec::new(),
+                    ..Prices::default()
                 },
             )
         })
@@ -311,6 +311,7 @@ pub fn apply_current(
             o.cache_read_price = p.cache_read;
             o.cache_write_price = p.cache_write;
             o.tiers = entity::offering::Tier::encode(&p.tiers);
+            o.unit_prices = entity::offering::UnitPrice::encode(&p.unit_prices);
         }
     }
 }

@@ -36,6 +36,8 @@ pub struct Prices {
     pub cache_write: Option<f64>,
     /// Long-context tiers, smallest threshold first; empty when one price fits every size.
     pub tiers: Vec<entity::offering::Tier>,
+    /// Prices in other units than text tokens (image and audio tokens, searches, requests).
+    pub unit_prices: Vec<entity::offering::UnitPrice>,
 }
 
 /// One appearance of a model in one source, at one provider (or provider-agnostic).
@@ -445,6 +447,7 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
                 cache_read_price: prices.cache_read,
                 cache_write_price: prices.cache_write,
                 tiers: entity::offering::Tier::encode(&prices.tiers),
+                unit_prices: entity::offering::UnitPrice::encode(&prices.unit_prices),
                 context_window: r.context,
                 as_of: r.as_of.clone(),
                 source: r.source.to_string(),

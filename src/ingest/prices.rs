@@ -174,6 +174,11 @@ fn round_all(s: &mut Snapshot) {
             r(&mut t.cache_write_price);
         }
         o.tiers = entity::offering::Tier::encode(&tiers);
+        let mut units = entity::offering::UnitPrice::decode(o.unit_prices.as_deref());
+        for u in &mut units {
+            u.price = six_digits(u.price);
+        }
+        o.unit_prices = entity::offering::UnitPrice::encode(&units);
     }
     for h in &mut s.price_history {
         r(&mut h.input_price);
@@ -303,6 +308,7 @@ mod tests {
             cache_read_price: None,
             cache_write_price: None,
             tiers: None,
+            unit_prices: None,
             context_window: None,
             as_of: None,
             source: "test".into(),

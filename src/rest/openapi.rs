@@ -147,6 +147,14 @@ fn schemas() -> Value {
                 ("cache_write_price", nullable("number")),
             ])),
         ),
+        (
+            "unit_prices",
+            array(obj(&[
+                ("item", s()),
+                ("unit", s()),
+                ("price", json!({"type": "number"})),
+            ])),
+        ),
         ("currency", json!({"const": "USD"})),
         ("unit", json!({"const": "1M tokens"})),
         ("context_window", nullable("integer")),

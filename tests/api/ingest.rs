@@ -85,6 +85,32 @@ fn well_known_models_carry_the_published_prices() {
         );
         assert_eq!(o.source, "genai-prices");
     }
+    // Prices in other units, as published: image output tokens, Perplexity's request fee,
+    // Anthropic's one-hour cache write.
+    let units = |model: &str, provider: &str| {
+        entity::offering::UnitPrice::decode(offering(model, provider).unit_prices.as_deref())
+            .into_iter()
+            .map(|u| (u.item, u.unit, u.price))
+            .collect::<Vec<_>>()
+    };
+    assert!(units("gemini-2.5-flash-image", "google").contains(&(
+        "output_image".into(),
+        "1M tokens".into(),
+        30.0
+    )));
+    assert!(units("sonar", "perplexity").contains(&("request".into(), "1K requests".into(), 12.0)));
+    assert!(
+        units("claude-sonnet-4-5-20250929", "anthropic")
+            .iter()
+            .any(|u| u.0 == "cache_write_1h"),
+        "{:?}",
+        units("claude-sonnet-4-5-20250929", "anthropic")
+    );
+    assert!(
+        units("gpt-4o-2024-11-20", "openai")
+            .iter()
+            .all(|u| u.0 != "request")
+    );
     let by_slug: BTreeMap<&str, &entity::model::Model> =
         s.models.iter().map(|m| (m.slug.as_str(), m)).collect();
     assert_eq!(

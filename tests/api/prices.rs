@@ -185,3 +185,39 @@ async fn the_open_history_period_is_the_current_offering() {
         }
     }
 }
+
+/// Prices in other units than text tokens reach REST and GraphQL as the source publishes
+/// them: an image model's price per 1M image tokens, a per-1K-requests fee.
+#[tokio::test]
+async fn prices_in_other_units_are_served_with_their_unit() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (status, body) = app.get_json("/api/v1/pricing/gemini-2.5-flash-image").await;
+    assert_eq!(status, 200, "{body}");
+    let google = body["data"]["offerings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["provider"]["slug"] == "google")
+        .unwrap();
+    assert_eq!(google["input_price"], 0.3);
+    assert_eq!(
+        google["unit_prices"],
+        serde_json::json!([{"item": "output_image", "unit": "1M tokens", "price": 30.0}])
+    );
+    let gql = app
+        .graphql(
+            "{ modelPricing(slug: \"sonar\") { offerings { provider { slug } unitPrices { item unit price } } } }",
+            serde_json::json!({}),
+        )
+        .await;
+    let perplexity = gql["data"]["modelPricing"]["offerings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["provider"]["slug"] == "perplexity")
+        .unwrap_or_else(|| panic!("{gql}"));
+    assert_eq!(
+        perplexity["unitPrices"],
+        serde_json::json!([{"item": "request", "unit": "1K requests", "price": 12.0}])
+    );
+}

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use entity::offering::Tier;
+use entity::offering::{Tier, UnitPrice};
 use serde_json::Value;
 
 use super::{Collected, Source};
@@ -101,8 +101,36 @@ pub fn prices_of(p: &Value) -> Prices {
         cache_read: price(p.get("cache_read_mtok")),
         cache_write: price(p.get("cache_write_mtok")),
         tiers,
+        unit_prices: UNIT_FIELDS
+            .iter()
+            .filter_map(|(field, item, unit)| {
+                Some(UnitPrice {
+                    item: (*item).into(),
+                    unit: (*unit).into(),
+                    price: price(p.get(*field))?,
+                })
+            })
+            .collect(),
     }
 }
+
+/// The feed's prices in other units than text tokens: (field, item, unit). A tiered one
+/// keeps its base price.
+const UNIT_FIELDS: &[(&str, &str, &str)] = &[
+    ("cache_write_1h_mtok", "cache_write_1h", "1M tokens"),
+    ("input_audio_mtok", "input_audio", "1M tokens"),
+    ("cache_audio_read_mtok", "cache_audio_read", "1M tokens"),
+    ("output_audio_mtok", "output_audio", "1M tokens"),
+    ("input_image_mtok", "input_image", "1M tokens"),
+    ("cache_image_read_mtok", "cache_image_read", "1M tokens"),
+    ("output_image_mtok", "output_image", "1M tokens"),
+    ("input_video_mtok", "input_video", "1M tokens"),
+    ("output_video_mtok", "output_video", "1M tokens"),
+    ("output_reasoning_mtok", "output_reasoning", "1M tokens"),
+    ("output_citation_mtok", "output_citation", "1M tokens"),
+    ("web_searches_kcount", "web_search", "1K searches"),
+    ("requests_kcount", "request", "1K requests"),
+];
 
 /// Minutes of the day a `HH:MM:SSZ` time stands for.
 fn minutes(t: &str) -> Option<i64> {

@@ -120,6 +120,17 @@ fn strings(v: Option<&Value>) -> Option<Vec<String>> {
     Some(list)
 }
 
+/// The `cost` fields priced per 1M tokens of another kind than text: (field, item). Its
+/// `image` is image output (Poe's Nano Banana Pro: 120, as Google's own price per 1M image
+/// tokens); `request` is left out, as models.dev does not say per how many requests.
+const UNIT_FIELDS: &[(&str, &str)] = &[
+    ("input_audio", "input_audio"),
+    ("output_audio", "output_audio"),
+    ("image", "output_image"),
+    ("reasoning", "output_reasoning"),
+    ("citation", "output_citation"),
+];
+
 /// Long-context tiers of a `cost` table (`tiers = [{tier = {size = 200000}, input = 10, ...}]`);
 /// a line a tier leaves out keeps the base price.
 fn tiers(cost: &Value) -> Vec<entity::offering::Tier> {
@@ -166,6 +177,16 @@ fn record(
         cache_read: c.get("cache_read").and_then(Value::as_f64),
         cache_write: c.get("cache_write").and_then(Value::as_f64),
         tiers: tiers(c),
+        unit_prices: UNIT_FIELDS
+            .iter()
+            .filter_map(|(field, item)| {
+                Some(entity::offering::UnitPrice {
+                    item: (*item).into(),
+                    unit: "1M tokens".into(),
+                    price: c.get(*field).and_then(Value::as_f64)?,
+                })
+            })
+            .collect(),
     });
     let limit = model.get("limit");
     ModelRecord {
