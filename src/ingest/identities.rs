@@ -29,9 +29,9 @@ pub const CONFIG_SUFFIXES: &[&str] = &[
 ];
 
 /// Suffixes of a host's packaging of a model: quantisation, a cloud's managed-service tag,
-/// a router's default alias.
+/// a router's default alias, a trusted-execution-environment deployment (`-tee`).
 const HOST_SUFFIXES: &[&str] = &[
-    "-maas", "-nvfp4", "-fp8", "-fp4", "-int4", "-int8", "-awq", "-default",
+    "-maas", "-nvfp4", "-fp8", "-fp4", "-int4", "-int8", "-awq", "-default", "-tee",
 ];
 
 /// Creators whose `-thinking` is a mode of one model; others (Qwen, Kimi, ERNIE) release
@@ -553,6 +553,10 @@ mod tests {
         );
         assert_eq!(
             configured("deepseek-v3-2-nvfp4", known).map(|x| x.1),
+            Some("deepseek-v3-2".into())
+        );
+        assert_eq!(
+            configured("deepseek-v3-2-tee", known).map(|x| x.1),
             Some("deepseek-v3-2".into())
         );
     }
