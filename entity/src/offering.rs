@@ -46,20 +46,30 @@ pub struct Tier {
     pub cache_write_price: Option<f64>,
 }
 
+/// The stored form of a list kept as one JSON column: `None` when empty.
+fn encode_list<T: serde::Serialize>(items: &[T]) -> Option<String> {
+    if items.is_empty() {
+        return None;
+    }
+    serde_json::to_string(items).ok()
+}
+
+/// Reads a list kept as one JSON column; a missing or unreadable one is empty.
+fn decode_list<T: serde::de::DeserializeOwned>(stored: Option<&str>) -> Vec<T> {
+    stored
+        .and_then(|s| serde_json::from_str(s).ok())
+        .unwrap_or_default()
+}
+
 impl Tier {
     /// The stored form of a tier list: `None` when empty.
     pub fn encode(tiers: &[Tier]) -> Option<String> {
-        if tiers.is_empty() {
-            return None;
-        }
-        serde_json::to_string(tiers).ok()
+        encode_list(tiers)
     }
 
     /// Reads a stored tier list; a missing or unreadable one is no tiers.
     pub fn decode(stored: Option<&str>) -> Vec<Tier> {
-        stored
-            .and_then(|s| serde_json::from_str(s).ok())
-            .unwrap_or_default()
+        decode_list(stored)
     }
 }
 
@@ -76,16 +86,11 @@ pub struct UnitPrice {
 impl UnitPrice {
     /// The stored form of a list: `None` when empty.
     pub fn encode(prices: &[UnitPrice]) -> Option<String> {
-        if prices.is_empty() {
-            return None;
-        }
-        serde_json::to_string(prices).ok()
+        encode_list(prices)
     }
 
     /// Reads a stored list; a missing or unreadable one is empty.
     pub fn decode(stored: Option<&str>) -> Vec<UnitPrice> {
-        stored
-            .and_then(|s| serde_json::from_str(s).ok())
-            .unwrap_or_default()
+        decode_list(stored)
     }
 }
