@@ -51,7 +51,7 @@ impl App {
         let catalog = Arc::new(catalog::Shared::new(Catalog::load(&db).await?));
         let listener = TcpListener::bind(config.bind).await?;
         let state = AppState::new(Parts {
-            schema: graphql::build(),
+            graphql: graphql::build(),
             catalog,
             db,
             counters: Arc::new(counters),
@@ -89,7 +89,6 @@ impl App {
         use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
         use hyper_util::server::conn::auto::Builder;
         use hyper_util::service::TowerToHyperService;
-        use tower::ServiceExt;
 
         let grace = Duration::from_secs(self.state.config.request_timeout.max(1));
         let header_timeout = Duration::from_secs(self.state.config.header_read_timeout.max(1));
@@ -106,7 +105,7 @@ impl App {
             db.clone(),
             Duration::from_millis(self.state.config.reload_interval_ms.max(100)),
         ));
-        let router = http::router(self.state);
+        let front = http::front(self.state);
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let mut builder = Builder::new(TokioExecutor::new());
         builder
@@ -131,13 +130,7 @@ impl App {
                 },
                 () = &mut shutdown => break,
             };
-            let service = router.clone().map_request(
-                move |mut req: axum::extract::Request<hyper::body::Incoming>| {
-                    req.extensions_mut()
-                        .insert(axum::extract::ConnectInfo(peer));
-                    req.map(axum::body::Body::new)
-                },
-            );
+            let service = front.for_peer(peer);
             let conn = builder.serve_connection_with_upgrades(
                 TokioIo::new(crate::connections::IdleTimeout::new(stream, idle)),
                 TowerToHyperService::new(service),

@@ -4,7 +4,7 @@
 //! configured shared store and falls back to in-process counting while it is unreachable.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -118,16 +118,17 @@ impl MemoryStore {
     }
 }
 
-/// Increments `KEYS[1]:<hour>` where the hour comes from Redis' clock and returns
-/// {count, now}. The increment that creates the key sets its expiry in the same atomic
-/// script, so no counter can live forever (the refund only decrements a key that exists),
-/// and every other hit costs just TIME and INCR.
+/// Adds `ARGV[1]` hits to `KEYS[1]:<hour>` where the hour comes from Redis' clock and
+/// returns {count, now}. The increment that creates the key sets its expiry in the same
+/// atomic script, so no counter can live forever (the refund only decrements a key that
+/// exists), and every other call costs just TIME and INCRBY.
 const HIT_SCRIPT: &str = r"
 local t = redis.call('TIME')
 local now = tonumber(t[1])
+local n = tonumber(ARGV[1])
 local key = KEYS[1] .. ':' .. math.floor(now / 3600)
-local c = redis.call('INCR', key)
-if c == 1 then
+local c = redis.call('INCRBY', key, n)
+if c == n then
   redis.call('EXPIRE', key, 3600 - (now % 3600) + 60)
 end
 return {c, now}
@@ -158,12 +159,31 @@ impl CounterStore for MemoryStore {
     }
 }
 
+/// Counters in Redis, shared by every instance.
+///
+/// Hits on one bucket that arrive while that bucket's increment is in flight wait for it and
+/// are then counted together by one `INCRBY n`; each still gets its own exact count (the
+/// batch's counts are handed out in arrival order). A client sending many requests at once
+/// thus costs Redis one round trip per batch rather than per request, and counts stay
+/// exact: nothing is reserved ahead or counted twice. The batches are sent by a task of
+/// their own, so a request abandoned mid-wait leaves no bucket stuck.
 pub struct RedisStore {
+    shared: Arc<Link>,
+    refund: redis::Script,
+}
+
+/// What the batch-sending tasks need.
+struct Link {
     conn: redis::aio::ConnectionManager,
     prefix: String,
     hit: redis::Script,
-    refund: redis::Script,
+    /// Buckets with a batch task running → the hits waiting for its next increment.
+    waiting: Mutex<HashMap<String, Vec<Waiter>>>,
+    /// Increments sent since start.
+    increments: AtomicU64,
 }
+
+type Waiter = tokio::sync::oneshot::Sender<redis::RedisResult<Count>>;
 
 impl RedisStore {
     /// Connects lazily: a Redis that is down at start-up is counted around like an outage.
@@ -175,29 +195,54 @@ impl RedisStore {
             .set_number_of_retries(1);
         let conn = redis::aio::ConnectionManager::new_lazy_with_config(client, config)?;
         Ok(Self {
-            conn,
-            prefix: prefix.to_string(),
-            hit: redis::Script::new(HIT_SCRIPT),
+            shared: Arc::new(Link {
+                conn,
+                prefix: prefix.to_string(),
+                hit: redis::Script::new(HIT_SCRIPT),
+                waiting: Mutex::new(HashMap::new()),
+                increments: AtomicU64::new(0),
+            }),
             refund: redis::Script::new(REFUND_SCRIPT),
         })
     }
 
     fn key(&self, bucket: &str) -> String {
-        format!("{}:{bucket}", self.prefix)
+        self.shared.key(bucket)
+    }
+
+    /// Increments sent to Redis since start (each counts a batch of one or more hits).
+    pub fn increments(&self) -> u64 {
+        self.shared.increments.load(Ordering::Relaxed)
     }
 
     pub async fn hit(&self, bucket: &str) -> redis::RedisResult<Count> {
-        let mut conn = self.conn.clone();
-        let (used, now): (u64, u64) = self
-            .hit
-            .key(self.key(bucket))
-            .invoke_async(&mut conn)
-            .await?;
-        Ok(count_at(used, now))
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let start = {
+            let mut waiting = self.shared.lock();
+            match waiting.get_mut(bucket) {
+                Some(queue) => {
+                    queue.push(tx);
+                    false
+                }
+                None => {
+                    waiting.insert(bucket.to_string(), vec![tx]);
+                    true
+                }
+            }
+        };
+        if start {
+            tokio::spawn(self.shared.clone().send_batches(bucket.to_string()));
+        }
+        rx.await.unwrap_or_else(|_| {
+            Err(redis::RedisError::from((
+                redis::ErrorKind::Io,
+                "the counting task ended",
+            )))
+        })
     }
 
     pub async fn refund(&self, bucket: &str) -> redis::RedisResult<()> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.shared.conn.clone();
         let _: i64 = self
             .refund
             .key(self.key(bucket))
@@ -207,11 +252,60 @@ impl RedisStore {
     }
 
     pub async fn ping(&self) -> redis::RedisResult<()> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.shared.conn.clone();
         redis::cmd("PING")
             .query_async::<String>(&mut conn)
             .await
             .map(|_| ())
+    }
+}
+
+impl Link {
+    fn key(&self, bucket: &str) -> String {
+        format!("{}:{bucket}", self.prefix)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Vec<Waiter>>> {
+        self.waiting.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Sends the bucket's waiting hits as one increment, again and again, until none wait.
+    async fn send_batches(self: Arc<Self>, bucket: String) {
+        let key = self.key(&bucket);
+        loop {
+            let batch = {
+                let mut waiting = self.lock();
+                match waiting.get_mut(&bucket) {
+                    Some(queue) if !queue.is_empty() => std::mem::take(queue),
+                    _ => {
+                        waiting.remove(&bucket);
+                        return;
+                    }
+                }
+            };
+            let n = batch.len() as u64;
+            self.increments.fetch_add(1, Ordering::Relaxed);
+            let mut conn = self.conn.clone();
+            let counted: redis::RedisResult<(u64, u64)> = self
+                .hit
+                .key(&key)
+                .arg(n)
+                .invoke_async(&mut conn)
+                .await;
+            match counted {
+                Ok((total, now)) => {
+                    let first = total.saturating_sub(n) + 1;
+                    for (i, w) in (0u64..).zip(batch) {
+                        let _ = w.send(Ok(count_at(first + i, now)));
+                    }
+                }
+                Err(e) => {
+                    for w in batch {
+                        let _ = w.send(Err(e.clone()));
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use sea_orm::DatabaseConnection;
 use crate::catalog;
 use crate::config::ServeConfig;
 use crate::counters::Counters;
-use crate::graphql::MdsSchema;
+use crate::graphql::Engine;
 use crate::metrics::Metrics;
 
 /// Shared by every request. One `Arc`: every middleware layer and handler takes its own
@@ -35,7 +35,7 @@ pub struct Parts {
     /// The source of truth for imports, keys and the dataset version; never read per request
     /// for catalogue data.
     pub db: DatabaseConnection,
-    pub schema: MdsSchema,
+    pub graphql: Engine,
     /// The dataset being served; each request takes one snapshot of it.
     pub catalog: Arc<catalog::Shared>,
     /// Stored GET answers, keyed by request and dataset version.

@@ -16,6 +16,7 @@ pub mod economy;
 pub mod lengths;
 pub mod lookups;
 pub mod models;
+pub mod search;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
@@ -58,8 +59,8 @@ pub struct Catalog {
     aliases: HashMap<String, Vec<String>>,
     /// Model positions in each (sort, direction) order.
     orders: models::Orders,
-    /// Lowercased names, by model position (search).
-    lower_names: Vec<String>,
+    /// Names, slugs and aliases laid out for search.
+    search: search::SearchIndex,
     providers: Vec<Row<provider::Model>>,
     provider_index: HashMap<String, usize>,
     /// Provider positions by lowercased name, then slug.
@@ -155,7 +156,12 @@ impl Catalog {
         for list in aliases.values_mut() {
             list.sort();
         }
-        let lower_names = models.iter().map(|m| m.name.to_lowercase()).collect();
+        let lower_names: Vec<String> = models.iter().map(|m| m.name.to_lowercase()).collect();
+        let search = search::SearchIndex::build(models.iter().zip(&lower_names).map(|(m, name)| {
+            let mut slugs = vec![m.slug.as_str()];
+            slugs.extend(aliases.get(&m.slug).into_iter().flatten().map(String::as_str));
+            (name.as_str(), slugs)
+        }));
 
         let mut providers: Vec<Row<provider::Model>> =
             r.providers.into_iter().map(Arc::new).collect();
@@ -307,7 +313,7 @@ impl Catalog {
             alias_index,
             aliases,
             orders,
-            lower_names,
+            search,
             providers,
             provider_index,
             providers_by_name,

@@ -1,9 +1,11 @@
-//! Model lists over the catalogue: filters, the precomputed sort orders, and search.
+//! Model lists over the catalogue: filters, the precomputed sort orders, and search (over
+//! the [`super::search`] index).
 
 use std::cmp::Ordering;
 
 use entity::model;
 
+use super::search::match_tier;
 use super::{Catalog, Row, nulls_last};
 
 /// Model list filters (API.md §3); all optional, combined with AND.
@@ -186,17 +188,13 @@ impl Catalog {
         let q = q.trim().to_lowercase();
         let q_slug = crate::ingest::names::slugify(&q);
         let mut ranked: Vec<(u8, usize)> = self
-            .models
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| {
-                let tier = match_tier(
-                    &q,
-                    &q_slug,
-                    &self.lower_names[i],
-                    &m.slug,
-                    self.aliases_of(&m.slug),
-                )?;
+            .search
+            .candidates(&q, &q_slug)
+            .into_iter()
+            .filter_map(|i| {
+                let m = &self.models[i];
+                let name = m.name.to_lowercase();
+                let tier = match_tier(&q, &q_slug, &name, &m.slug, self.aliases_of(&m.slug))?;
                 Some((tier, i))
             })
             .collect();
@@ -216,56 +214,5 @@ impl Catalog {
                 .collect(),
             total,
         )
-    }
-}
-
-/// How well `q` matches a model: 0 exact name/slug/alias, 1 prefix, 2 word prefix,
-/// 3 substring. Text with no slug characters (`%`, `?`) matches names only.
-fn match_tier(q: &str, q_slug: &str, name: &str, slug: &str, aliases: &[String]) -> Option<u8> {
-    let slugs = || {
-        (!q_slug.is_empty()).then_some(slug).into_iter().chain(
-            aliases
-                .iter()
-                .map(String::as_str)
-                .filter(|_| !q_slug.is_empty()),
-        )
-    };
-    if name == q || slugs().any(|n| n == q || n == q_slug) {
-        return Some(0);
-    }
-    if name.starts_with(q) || slugs().any(|n| n.starts_with(q_slug)) {
-        return Some(1);
-    }
-    let word_prefix = name
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| w.starts_with(q))
-        || slugs().any(|n| n.split(['-', '.']).any(|w| w.starts_with(q_slug)));
-    if word_prefix {
-        return Some(2);
-    }
-    (name.contains(q) || slugs().any(|n| n.contains(q_slug))).then_some(3)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn match_tiers_rank_exact_prefix_word_substring() {
-        let aliases = vec!["gpt-4o".to_string()];
-        let t = |q: &str| {
-            match_tier(
-                q,
-                &crate::ingest::names::slugify(q),
-                "gpt-4o (2024-11-20)",
-                "gpt-4o-2024-11-20",
-                &aliases,
-            )
-        };
-        assert_eq!(t("gpt-4o"), Some(0));
-        assert_eq!(t("gpt"), Some(1));
-        assert_eq!(t("2024"), Some(2));
-        assert_eq!(t("4o-20"), Some(3));
-        assert_eq!(t("claude"), None);
     }
 }

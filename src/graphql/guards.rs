@@ -15,11 +15,6 @@
 //!   (type recursion 7-9) pass while ordinary queries keep a tight depth limit. Introspection
 //!   subtrees are still bounded by the nesting and selection budgets.
 
-use std::sync::Arc;
-
-use async_graphql::extensions::{
-    Extension, ExtensionContext, ExtensionFactory, NextPrepareRequest,
-};
 use async_graphql::parser::types::{ExecutableDocument, Selection, SelectionSet};
 use async_graphql::{Pos, Request, ServerError, ServerResult};
 
@@ -194,37 +189,75 @@ pub fn check(doc: &ExecutableDocument) -> Result<(), String> {
     Ok(())
 }
 
-/// The extension that applies these bounds around the engine's parser.
-pub struct Guards;
-
-impl ExtensionFactory for Guards {
-    fn create(&self) -> Arc<dyn Extension> {
-        Arc::new(GuardsExtension)
+/// Admits a request: the text's bracket nesting is checked before anything parses it, an
+/// Automatic Persisted Query is resolved ([`PersistedQueries`]), and the parsed document is
+/// counted before the engine's own checks and validation (which expand fragments) see it.
+/// The engine then runs with no extensions, so no per-field hook slows every resolver.
+pub fn admit(mut request: Request, persisted: &PersistedQueries) -> ServerResult<Request> {
+    if nesting(&request.query, MAX_NESTING) > MAX_NESTING {
+        return Err(too_complex(format!(
+            "Query text nests brackets more than {MAX_NESTING} levels deep"
+        )));
     }
+    if let Some(ext) = request.extensions.remove("persistedQuery") {
+        let doc = persisted.resolve(&request.query, ext)?;
+        request.query = String::new();
+        request.set_parsed_query(doc);
+    }
+    let doc = request.parsed_query()?;
+    check(doc).map_err(too_complex)?;
+    Ok(request)
 }
 
-struct GuardsExtension;
+/// Documents registered by Automatic Persisted Queries (Apollo's protocol, version 1): a
+/// client sends a query's SHA-256 alone, and the query with it once when the hash is
+/// unknown. Bounded: the least recently used documents go first.
+pub struct PersistedQueries {
+    docs: quick_cache::sync::Cache<String, ExecutableDocument>,
+}
 
-#[async_trait::async_trait]
-impl Extension for GuardsExtension {
-    /// Runs outside the persisted-query extension, so the text is checked before anything
-    /// parses it; the document is then parsed here once and counted before the engine's own
-    /// checks, which also expand fragments, can see it.
-    async fn prepare_request(
-        &self,
-        ctx: &ExtensionContext<'_>,
-        request: Request,
-        next: NextPrepareRequest<'_>,
-    ) -> ServerResult<Request> {
-        if nesting(&request.query, MAX_NESTING) > MAX_NESTING {
-            return Err(too_complex(format!(
-                "Query text nests brackets more than {MAX_NESTING} levels deep"
-            )));
+#[derive(serde::Deserialize)]
+struct PersistedQuery {
+    version: i32,
+    #[serde(rename = "sha256Hash")]
+    sha256_hash: String,
+}
+
+impl PersistedQueries {
+    pub fn new(capacity: usize) -> Self {
+        Self {
+            docs: quick_cache::sync::Cache::new(capacity.max(1)),
         }
-        let mut request = next.run(ctx, request).await?;
-        let doc = request.parsed_query()?;
-        check(doc).map_err(too_complex)?;
-        Ok(request)
+    }
+
+    /// The document of a request carrying the `persistedQuery` extension `ext`: the
+    /// registered one when `query` is empty, else `query` itself once its hash is checked
+    /// (and then registered).
+    fn resolve(&self, query: &str, ext: async_graphql::Value) -> ServerResult<ExecutableDocument> {
+        let pq: PersistedQuery = async_graphql::from_value(ext).map_err(|_| {
+            ServerError::new("Invalid \"PersistedQuery\" extension configuration.", None)
+        })?;
+        if pq.version != 1 {
+            return Err(ServerError::new(
+                format!(
+                    "Only the \"PersistedQuery\" extension of version \"1\" is supported, and the current version is \"{}\".",
+                    pq.version
+                ),
+                None,
+            ));
+        }
+        if query.is_empty() {
+            return self
+                .docs
+                .get(&pq.sha256_hash)
+                .ok_or_else(|| ServerError::new("PersistedQueryNotFound", None));
+        }
+        if crate::snapshot::sha256_hex(query.as_bytes()) != pq.sha256_hash {
+            return Err(ServerError::new("provided sha does not match query", None));
+        }
+        let doc = async_graphql::parser::parse_query(query)?;
+        self.docs.insert(pq.sha256_hash, doc.clone());
+        Ok(doc)
     }
 }
 

@@ -17,9 +17,6 @@ pub mod types;
 
 use std::sync::Arc;
 
-use async_graphql::extensions::apollo_persisted_queries::{
-    ApolloPersistedQueries, LruCacheStorage,
-};
 use async_graphql::registry::SDLExportOptions;
 use async_graphql::{
     Context, EmptyMutation, EmptySubscription, ErrorExtensions, MergedObject, Schema,
@@ -44,22 +41,57 @@ pub use guards::{MAX_DEPTH, MAX_FIELDS, MAX_NESTING, MAX_ROOT_FIELDS, MAX_SELECT
 /// Highest complexity accepted; a list counts its worst-case length times its children.
 pub const MAX_COMPLEXITY: usize = 50_000;
 
-/// Builds the schema. Resolvers read the catalogue snapshot each request carries
+/// Persisted-query documents kept.
+const PERSISTED_QUERIES: usize = 512;
+
+/// The schema and what admits a request to it ([`guards::admit`]: bounds and persisted
+/// queries). The schema runs with no extensions: the engine would otherwise route every
+/// field of every answer through them.
+pub struct Engine {
+    schema: MdsSchema,
+    persisted: guards::PersistedQueries,
+}
+
+impl Engine {
+    /// The schema as clients see it; REST runs its own, pre-checked documents on it.
+    pub fn schema(&self) -> &MdsSchema {
+        &self.schema
+    }
+
+    /// Runs a client's request over one catalogue snapshot: admitted first, so a refused
+    /// document costs no execution. Every error carries an `extensions.code`.
+    pub async fn execute(
+        &self,
+        req: async_graphql::Request,
+        catalog: Arc<Catalog>,
+    ) -> async_graphql::Response {
+        let mut resp = match guards::admit(req, &self.persisted) {
+            Ok(req) => self.schema.execute(with_catalog(req, catalog)).await,
+            Err(e) => async_graphql::Response::from_errors(vec![e]),
+        };
+        add_codes(&mut resp);
+        resp
+    }
+}
+
+/// Builds the engine. Resolvers read the catalogue snapshot each request carries
 /// ([`with_catalog`]); the schema itself holds no data.
-pub fn build() -> MdsSchema {
-    Schema::build(Query::default(), EmptyMutation, EmptySubscription)
+pub fn build() -> Engine {
+    let schema = Schema::build(Query::default(), EmptyMutation, EmptySubscription)
         // Depth is counted by the guards, which leave introspection's own nesting out.
         .limit_complexity(MAX_COMPLEXITY)
         .limit_recursive_depth(MAX_NESTING)
         .limit_directives(20)
-        .extension(guards::Guards)
-        .extension(ApolloPersistedQueries::new(LruCacheStorage::new(512)))
-        .finish()
+        .finish();
+    Engine {
+        schema,
+        persisted: guards::PersistedQueries::new(PERSISTED_QUERIES),
+    }
 }
 
 /// The SDL with sorted fields, arguments and enum items, so it never reorders between builds.
 pub fn sdl() -> String {
-    build().sdl_with_options(
+    build().schema.sdl_with_options(
         SDLExportOptions::new()
             .sorted_fields()
             .sorted_arguments()

@@ -13,6 +13,14 @@ impl Serialize for Sorted<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0 {
             Value::Object(map) => {
+                // Often already in order (one field, or a selection written sorted).
+                if map.keys().zip(map.keys().skip(1)).all(|(a, b)| a.as_str() <= b.as_str()) {
+                    let mut m = s.serialize_map(Some(map.len()))?;
+                    for (k, v) in map {
+                        m.serialize_entry(k.as_str(), &Sorted(v))?;
+                    }
+                    return m.end();
+                }
                 let mut entries: Vec<(&Name, &Value)> = map.iter().collect();
                 entries.sort_unstable_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
                 let mut m = s.serialize_map(Some(entries.len()))?;

@@ -13,23 +13,22 @@
 //! hit is answered from memory. `HEAD` reads the same entry as `GET` and sends no body.
 //! The cache holds at most its configured number of bytes (body and compressed forms
 //! counted), least-recently-used entries going first; size 0 keeps nothing but still
-//! gives every 200 an ETag. Rate limiting runs before this layer, so every request is
+//! gives every 200 an ETag. Rate limiting runs before the lookup, so every request is
 //! counted whether it hits or not.
 
 use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderValue, Method, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::catalog::Catalog;
 use crate::error::Problem;
 use crate::limits::{self, Caller, Tier};
-use crate::responses::{Entry, negotiate};
+use crate::responses::{Encoding, Entry, negotiate};
 use crate::state::AppState;
 
-/// The catalogue snapshot a request reads, chosen by this layer.
+/// The catalogue snapshot a request reads, chosen by the lookup.
 #[derive(Clone)]
 pub struct Snapshot(pub Arc<Catalog>);
 
@@ -70,29 +69,60 @@ fn key(req: &Request, version: i32) -> String {
     )
 }
 
-pub async fn middleware(State(s): State<AppState>, mut req: Request, next: Next) -> Response {
+/// What the cache makes of a request.
+pub enum Lookup {
+    /// Answered from memory (a 304 when `If-None-Match` holds the ETag).
+    Hit(Response),
+    /// To be answered by the routes, then stored by [`store`].
+    Miss(Pending),
+    /// Never stored: not a GET or HEAD, or live state.
+    Pass,
+}
+
+/// A missed request, remembered until its answer is stored.
+pub struct Pending {
+    key: String,
+    if_none_match: Option<String>,
+    encoding: Encoding,
+    head: bool,
+    api: bool,
+}
+
+/// Looks the request up. On a miss the request is made ready for the routes: it reads the
+/// snapshot whose version is in the key, asks as a GET (a HEAD shares its GET's entry) and
+/// asks for no compression (the entry makes its own compressed forms).
+pub fn lookup(s: &AppState, req: &mut Request) -> Lookup {
     let head = req.method() == Method::HEAD;
     if !(req.method() == Method::GET || head) || !cacheable(req.uri().path()) {
-        return next.run(req).await;
+        return Lookup::Pass;
     }
     let catalog = s.catalog.snapshot();
     let version = catalog.version();
     s.cache.follow(version);
-    let key = key(&req, version);
+    let key = key(req, version);
     let if_none_match = req
         .headers()
         .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
+        .and_then(|v| v.to_str().ok());
     let encoding = negotiate(req.headers());
     if let Some(hit) = s.cache.get(&key) {
-        return hit.respond(if_none_match.as_deref(), encoding, head);
+        return Lookup::Hit(hit.respond(if_none_match, encoding, head));
     }
-    let api = limits::is_counted(req.uri().path());
-    // A HEAD is answered as its GET is, so both share one entry.
+    let pending = Pending {
+        key,
+        if_none_match: if_none_match.map(str::to_string),
+        encoding,
+        head,
+        api: limits::is_counted(req.uri().path()),
+    };
     *req.method_mut() = Method::GET;
+    req.headers_mut().remove(header::ACCEPT_ENCODING);
     req.extensions_mut().insert(Snapshot(catalog));
-    let res = next.run(req).await;
+    Lookup::Miss(pending)
+}
+
+/// Stores a missed request's answer (a 200 without errors) and answers from the entry.
+pub async fn store(s: &AppState, p: Pending, res: Response) -> Response {
     if res.status() != StatusCode::OK {
         return res;
     }
@@ -102,7 +132,7 @@ pub async fn middleware(State(s): State<AppState>, mut req: Request, next: Next)
         tracing::error!("an answer exceeded the largest buffered body");
         return Problem::internal().into_response();
     };
-    if api && !parts.headers.contains_key(header::CACHE_CONTROL) {
+    if p.api && !parts.headers.contains_key(header::CACHE_CONTROL) {
         parts.headers.insert(
             header::CACHE_CONTROL,
             HeaderValue::from_static("public, max-age=60"),
@@ -119,7 +149,7 @@ pub async fn middleware(State(s): State<AppState>, mut req: Request, next: Next)
     }
     let entry = Arc::new(Entry::new(parts.headers, bytes));
     if !no_store {
-        s.cache.insert(key, entry.clone());
+        s.cache.insert(p.key, entry.clone());
     }
-    entry.respond(if_none_match.as_deref(), encoding, head)
+    entry.respond(p.if_none_match.as_deref(), p.encoding, p.head)
 }

@@ -125,7 +125,7 @@ pub async fn atom(
     let catalog = catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0.0);
     let attribution = free.then(|| s.attribution(&catalog));
     let body =
-        match rest::execute(&s.schema, catalog, ep, prepared, attribution.as_ref(), None).await {
+        match rest::execute(s.graphql.schema(), catalog, ep, prepared, attribution.as_ref(), None).await {
             Ok(b) => b.to_json(),
             Err(p) => return p.into_response(),
         };

@@ -38,7 +38,7 @@ pub async fn rest(
     let catalog = catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0);
     let attribution = free.then(|| s.attribution(&catalog));
     match rest::execute(
-        &s.schema,
+        s.graphql.schema(),
         catalog,
         ep,
         prepared,
@@ -226,8 +226,7 @@ async fn run_graphql(
     let attribution = caller
         .is_none_or(|c| c.tier == Tier::Free)
         .then(|| s.attribution(&catalog));
-    let mut resp = s.schema.execute(graphql::with_catalog(req, catalog)).await;
-    graphql::add_codes(&mut resp);
+    let mut resp = s.graphql.execute(req, catalog).await;
     if let Some(a) = attribution
         && let Ok(v) = async_graphql::Value::from_json(a)
     {

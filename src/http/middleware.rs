@@ -1,71 +1,210 @@
-//! Middleware: request ids, access log and metrics, the request timeout, the query-string
-//! cap and 405s, and error bodies as problem+json.
+//! The one service in front of the routes. Per request, in this order: request id → CORS
+//! (preflights answered here) → query-string cap and 405 for non-GET REST → rate limit (API
+//! paths) → response cache (hits and 304s answered here) → the routes, under the request
+//! timeout → error bodies as problem+json → rate-limit headers → access log and metrics.
+//!
+//! It is one hand-written service rather than a stack of layers because the router clones
+//! every layer of a route's stack per request: a cache hit here costs one reference count,
+//! one boxed future and no routing at all. The routes themselves are an axum router (with
+//! response compression for the answers the cache does not hold, such as exports).
 
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
-use axum::middleware::Next;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use futures_util::future::BoxFuture;
+use tower::ServiceExt;
 
+use super::cache::{self, Lookup};
 use crate::error::{Problem, REQUEST_ID};
 use crate::limits;
 use crate::rest;
 use crate::state::AppState;
 
-/// The outermost layer: echoes a sane `X-Request-Id` or makes one (and makes it known to
-/// error bodies), then writes one log line per request (never the API key) and the
-/// request metrics.
-pub async fn observe(State(s): State<AppState>, mut req: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let id = req
-        .headers()
+/// The service handed to the connection loop: one per connection (it carries the peer's
+/// address), cloned per request for one reference count.
+#[derive(Clone)]
+pub struct Front {
+    shared: Arc<Shared>,
+    peer: Option<SocketAddr>,
+}
+
+struct Shared {
+    state: AppState,
+    routes: Router,
+    /// Route templates, for the metrics' bounded `route` label, known before routing (a
+    /// cache hit never reaches the router).
+    labels: matchit::Router<&'static str>,
+    cors: Cors,
+}
+
+impl Front {
+    pub fn new(state: AppState, routes: Router, labels: matchit::Router<&'static str>) -> Self {
+        Self {
+            shared: Arc::new(Shared {
+                state,
+                routes,
+                labels,
+                cors: Cors::new(),
+            }),
+            peer: None,
+        }
+    }
+
+    /// This service for the connection from `peer`.
+    pub fn for_peer(&self, peer: SocketAddr) -> Self {
+        Self {
+            shared: self.shared.clone(),
+            peer: Some(peer),
+        }
+    }
+}
+
+impl<B> tower::Service<axum::http::Request<B>> for Front
+where
+    B: axum::body::HttpBody<Data = axum::body::Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = BoxFuture<'static, Result<Response, Infallible>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, req: axum::http::Request<B>) -> Self::Future {
+        let shared = self.shared.clone();
+        let mut req = req.map(Body::new);
+        if let Some(peer) = self.peer {
+            req.extensions_mut().insert(ConnectInfo(peer));
+        }
+        Box::pin(async move { Ok(shared.serve(req).await) })
+    }
+}
+
+impl Shared {
+    /// Request id in, access log and metrics out, around everything else.
+    async fn serve(&self, mut req: Request) -> Response {
+        let started = Instant::now();
+        let id = request_id(req.headers());
+        let id_value = HeaderValue::from_str(&id).ok();
+        if let Some(v) = &id_value {
+            req.headers_mut().insert("x-request-id", v.clone());
+        }
+        let method = method_label(req.method());
+        let route = self
+            .labels
+            .at(req.uri().path())
+            .map_or("unmatched", |m| *m.value);
+        let mut res = REQUEST_ID.scope(id.clone(), self.handle(req)).await;
+        if let Some(v) = id_value {
+            res.headers_mut().insert("x-request-id", v);
+        }
+        let elapsed = started.elapsed();
+        let status = res.status().as_u16();
+        self.state
+            .metrics
+            .observe(method, route, status, elapsed.as_secs_f64());
+        if tracing::enabled!(tracing::Level::INFO) {
+            let tier = res
+                .headers()
+                .get("ratelimit-policy")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|p| p.split('"').nth(1))
+                .unwrap_or("-");
+            tracing::info!(
+                method = %method,
+                route = %route,
+                status,
+                latency_ms = elapsed.as_secs_f64() * 1000.0,
+                request_id = %id,
+                tier = %tier,
+                "request"
+            );
+        }
+        res
+    }
+
+    async fn handle(&self, mut req: Request) -> Response {
+        if req.method() == Method::OPTIONS {
+            return self.cors.preflight(req.headers());
+        }
+        if let Some(refused) = refuse_early(&req) {
+            return self.cors.apply(refused);
+        }
+        let path = req.uri().path();
+        let graphql = path == "/graphql";
+        let api = path.starts_with("/api/v1/");
+        let admitted = if limits::is_counted(path) {
+            let peer = req
+                .extensions()
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip());
+            match limits::admit(&self.state, path, req.headers(), peer).await {
+                Ok(a) => Some(a),
+                Err(refused) => return self.cors.apply(refused),
+            }
+        } else {
+            None
+        };
+        if let Some(a) = &admitted {
+            req.extensions_mut().insert(a.caller.clone());
+        }
+        let res = match cache::lookup(&self.state, &mut req) {
+            Lookup::Hit(res) => res,
+            Lookup::Miss(pending) => {
+                let res = self.route(req).await;
+                cache::store(&self.state, pending, res).await
+            }
+            Lookup::Pass => self.route(req).await,
+        };
+        let res = shape_errors(graphql, api, res).await;
+        let res = match admitted {
+            Some(a) => limits::finish(&self.state, a, res).await,
+            None => res,
+        };
+        self.cors.apply(res)
+    }
+
+    /// The routes, within the request timeout (503 past it).
+    async fn route(&self, req: Request) -> Response {
+        let limit = Duration::from_secs(self.state.config.request_timeout.max(1));
+        match tokio::time::timeout(limit, self.routes.clone().oneshot(req)).await {
+            Ok(Ok(res)) => res,
+            Ok(Err(never)) => match never {},
+            Err(_) => Problem::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "The request took too long and was abandoned.",
+            )
+            .into_response(),
+        }
+    }
+}
+
+/// A sane `X-Request-Id` from the client, or a new one.
+fn request_id(headers: &HeaderMap) -> String {
+    headers
         .get("x-request-id")
         .and_then(|v| v.to_str().ok())
         .filter(|v| !v.is_empty() && v.len() <= 128 && v.bytes().all(|b| b.is_ascii_graphic()))
-        .map(str::to_string)
-        .unwrap_or_else(|| {
-            use rand::RngCore;
-            let mut b = [0u8; 16];
-            rand::rng().fill_bytes(&mut b);
-            hex::encode(b)
-        });
-    let id_value = HeaderValue::from_str(&id).ok();
-    if let Some(v) = &id_value {
-        req.headers_mut().insert("x-request-id", v.clone());
-    }
-    let method = req.method().clone();
-    let matched = req.extensions().get::<MatchedPath>().cloned();
-    let route = matched.as_ref().map_or("unmatched", MatchedPath::as_str);
-    let mut res = REQUEST_ID.scope(id.clone(), next.run(req)).await;
-    if let Some(v) = id_value {
-        res.headers_mut().insert("x-request-id", v);
-    }
-    let elapsed = started.elapsed();
-    s.metrics.observe(
-        method_label(&method),
-        route,
-        res.status().as_u16(),
-        elapsed.as_secs_f64(),
-    );
-    if tracing::enabled!(tracing::Level::INFO) {
-        let tier = res
-            .headers()
-            .get("ratelimit-policy")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|p| p.split('"').nth(1))
-            .unwrap_or("-");
-        tracing::info!(
-            method = %method,
-            route = %route,
-            status = res.status().as_u16(),
-            latency_ms = elapsed.as_secs_f64() * 1000.0,
-            request_id = %id,
-            tier = %tier,
-            "request"
-        );
-    }
-    res
+        .map_or_else(
+            || {
+                use rand::RngCore;
+                let mut b = [0u8; 16];
+                rand::rng().fill_bytes(&mut b);
+                hex::encode(b)
+            },
+            str::to_string,
+        )
 }
 
 /// A bounded label set: any other method (made-up ones included) is `other`, so no client
@@ -83,10 +222,41 @@ fn method_label(m: &Method) -> &'static str {
     }
 }
 
+/// What is refused before any other work: an over-long query string (414) and a method
+/// other than GET or HEAD on the read-only REST API (405).
+fn refuse_early(req: &Request) -> Option<Response> {
+    let path = req.uri().path();
+    if req
+        .uri()
+        .query()
+        .is_some_and(|q| q.len() > rest::MAX_QUERY_STRING)
+    {
+        let p = Problem::new(
+            StatusCode::URI_TOO_LONG,
+            "uri_too_long",
+            format!(
+                "query strings are limited to {} bytes",
+                rest::MAX_QUERY_STRING
+            ),
+        );
+        return Some(limits::refuse(path, p, "BAD_REQUEST"));
+    }
+    if path.starts_with("/api/v1") && !matches!(*req.method(), Method::GET | Method::HEAD) {
+        let p = Problem::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            format!("{} is not allowed; the API is read-only", req.method()),
+        )
+        .with_header(header::ALLOW, HeaderValue::from_static("GET"));
+        return Some(p.into_response());
+    }
+    None
+}
+
 /// Every error answer is problem+json (or a GraphQL error body on `/graphql`) and never
 /// cached: answers the router or an extractor produced on its own (a 405, a path that is
 /// not UTF-8, ...) are rewritten into that shape here.
-async fn shape_errors(path: &str, mut res: Response) -> Response {
+async fn shape_errors(graphql: bool, api: bool, mut res: Response) -> Response {
     let status = res.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return res;
@@ -97,7 +267,7 @@ async fn shape_errors(path: &str, mut res: Response) -> Response {
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
     let shaped = content_type.starts_with("application/problem+json")
-        || (path == "/graphql" && content_type.starts_with("application/json"));
+        || (graphql && content_type.starts_with("application/json"));
     if !shaped {
         let (parts, body) = res.into_parts();
         let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
@@ -119,7 +289,7 @@ async fn shape_errors(path: &str, mut res: Response) -> Response {
             detail
         };
         let mut p = Problem::new(status, code, detail);
-        if status == StatusCode::BAD_REQUEST && path.starts_with("/api/v1/") {
+        if status == StatusCode::BAD_REQUEST && api {
             p.param = Some("path".into());
         }
         for name in [header::ALLOW, header::RETRY_AFTER] {
@@ -127,62 +297,112 @@ async fn shape_errors(path: &str, mut res: Response) -> Response {
                 p = p.with_header(name, v.clone());
             }
         }
-        res = limits::refuse(path, p, gql);
-        for (k, v) in parts.headers.iter() {
-            if k.as_str().starts_with("x-ratelimit") || k.as_str().starts_with("ratelimit") {
-                res.headers_mut().insert(k.clone(), v.clone());
-            }
-        }
+        res = limits::refuse(if graphql { "/graphql" } else { "" }, p, gql);
     }
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }
 
-/// Caps the query string and answers non-GET REST requests 405 before any other work, bounds
-/// the request's time (503 past the request timeout), and gives every error its shape.
-pub async fn guard(State(s): State<AppState>, req: Request, next: Next) -> Response {
-    let path = req.uri().path().to_string();
-    let res = checked(&s, req, next).await;
-    shape_errors(&path, res).await
+/// Cross-origin access for any origin: a public read-only API has no origin or request
+/// header worth refusing (browsers send `traceparent`, `x-request-id` and client-name
+/// headers). Every `OPTIONS` request is answered as a preflight, without counting.
+struct Cors {
+    methods: HeaderValue,
+    expose: HeaderValue,
+    vary: HeaderValue,
+    max_age: HeaderValue,
 }
 
-async fn checked(s: &AppState, req: Request, next: Next) -> Response {
-    if req
-        .uri()
-        .query()
-        .is_some_and(|q| q.len() > rest::MAX_QUERY_STRING)
-    {
-        let p = Problem::new(
-            StatusCode::URI_TOO_LONG,
-            "uri_too_long",
-            format!(
-                "query strings are limited to {} bytes",
-                rest::MAX_QUERY_STRING
+/// Headers a browser script may read, the rate-limit ones first.
+const EXPOSED: [&str; 11] = [
+    "x-ratelimit-limit",
+    "x-ratelimit-remaining",
+    "x-ratelimit-used",
+    "x-ratelimit-reset",
+    "x-ratelimit-resource",
+    "ratelimit",
+    "ratelimit-policy",
+    "retry-after",
+    "etag",
+    "link",
+    "x-request-id",
+];
+
+impl Cors {
+    fn new() -> Self {
+        Self {
+            methods: HeaderValue::from_static("GET,HEAD,POST,OPTIONS"),
+            expose: HeaderValue::from_str(&EXPOSED.join(","))
+                .unwrap_or_else(|_| HeaderValue::from_static("")),
+            vary: HeaderValue::from_static(
+                "origin, access-control-request-method, access-control-request-headers",
             ),
-        );
-        return limits::refuse(req.uri().path(), p, "BAD_REQUEST");
+            max_age: HeaderValue::from(3600u32),
+        }
     }
-    let path = req.uri().path();
-    if path.starts_with("/api/v1")
-        && !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
+
+    fn preflight(&self, request: &HeaderMap) -> Response {
+        let mut res = StatusCode::OK.into_response();
+        let h = res.headers_mut();
+        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+        h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, self.methods.clone());
+        if let Some(asked) = request.get(header::ACCESS_CONTROL_REQUEST_HEADERS) {
+            h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, asked.clone());
+        }
+        h.insert(header::ACCESS_CONTROL_MAX_AGE, self.max_age.clone());
+        h.append(header::VARY, self.vary.clone());
+        res
+    }
+
+    fn apply(&self, mut res: Response) -> Response {
+        let h = res.headers_mut();
+        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+        h.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, self.expose.clone());
+        h.append(header::VARY, self.vary.clone());
+        res
+    }
+}
+
+/// Routes and their templates, added together so the metrics' labels are the router's.
+pub struct Routes {
+    router: Router<AppState>,
+    labels: matchit::Router<&'static str>,
+}
+
+impl Routes {
+    pub fn new() -> Self {
+        Self {
+            router: Router::new(),
+            labels: matchit::Router::new(),
+        }
+    }
+
+    pub fn route(mut self, path: &'static str, m: axum::routing::MethodRouter<AppState>) -> Self {
+        self.router = self.router.route(path, m);
+        if let Err(e) = self.labels.insert(path, path) {
+            tracing::error!(path, error = %e, "route template not accepted for metrics");
+        }
+        self
+    }
+
+    /// The front service over these routes; `fallback` answers every other path.
+    pub fn front<H, T>(self, state: AppState, fallback: H) -> Front
+    where
+        H: axum::handler::Handler<T, AppState>,
+        T: 'static,
     {
-        return Problem::new(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "method_not_allowed",
-            format!("{} is not allowed; the API is read-only", req.method()),
-        )
-        .with_header(header::ALLOW, HeaderValue::from_static("GET"))
-        .into_response();
+        let routes = self
+            .router
+            .fallback(fallback)
+            .layer(tower_http::compression::CompressionLayer::new().gzip(true).br(true))
+            .with_state(state.clone());
+        Front::new(state, routes, self.labels)
     }
-    let limit = Duration::from_secs(s.config.request_timeout.max(1));
-    match tokio::time::timeout(limit, next.run(req)).await {
-        Ok(res) => res,
-        Err(_) => Problem::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "unavailable",
-            "The request took too long and was abandoned.",
-        )
-        .into_response(),
+}
+
+impl Default for Routes {
+    fn default() -> Self {
+        Self::new()
     }
 }

@@ -5,11 +5,9 @@
 //! unknown or revoked key is 401, never a silent downgrade. A request answered 304 is
 //! refunded: revalidating a cached answer costs nothing.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 
-use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::middleware::Next;
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::Problem;
@@ -116,85 +114,109 @@ pub fn refuse(path: &str, problem: Problem, graphql_code: &str) -> Response {
     }
 }
 
-pub async fn middleware(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    if !is_counted(req.uri().path()) || req.method() == axum::http::Method::OPTIONS {
-        return next.run(req).await;
-    }
-    let path = req.uri().path().to_string();
+/// A request the limiter let through, and what its answer must carry.
+pub struct Admitted {
+    pub caller: Caller,
+    bucket: String,
+    headers: [(HeaderName, HeaderValue); 7],
+}
+
+/// Counts a request to a counted path (see [`is_counted`]) and decides: through, or a
+/// 401 (unknown key), 429 (over the limit) or 503 (key store unreachable) to answer as is.
+pub async fn admit(
+    state: &AppState,
+    path: &str,
+    headers: &HeaderMap,
+    peer: Option<IpAddr>,
+) -> Result<Admitted, Response> {
     let resource = if path == "/graphql" {
         "graphql"
     } else {
         "rest"
     };
-    let peer = req
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip());
-    let client = client_ip(peer, req.headers(), &state.config.trusted_proxies).map_or_else(
+    let client = client_ip(peer, headers, &state.config.trusted_proxies).map_or_else(
         || "unknown".to_string(),
         |ip| client_key(ip, state.config.ipv6_prefix),
     );
-    let (tier, identity, limit) = match presented_key(req.headers()) {
-        Some(key) => match state.keys.find_active(&state.db, &key).await {
-            Ok(Some(id)) => (
-                Tier::Authenticated,
-                format!("key:{id}"),
-                state.config.authenticated_limit,
-            ),
-            Ok(None) => {
-                // A wrong key costs the caller's address one Free-tier request, so guessing
-                // keys is limited like any other anonymous traffic.
-                let bucket = format!("{}:{client}", Tier::Free.as_str());
-                let count = state.counters.hit(&bucket).await;
-                if count.used > state.config.free_limit {
-                    state.metrics.limiter_decision("free_limited");
-                    return rate_limited(
-                        &path,
-                        Tier::Free,
-                        resource,
-                        state.config.free_limit,
-                        count,
-                    );
+    let (tier, identity, limit) = match presented_key(headers) {
+        Some(key) => {
+            // The database's answer is awaited at most the request timeout: the keys seen
+            // recently are answered from memory, but a new one needs the database.
+            let wait = std::time::Duration::from_secs(state.config.request_timeout.max(1));
+            let found = tokio::time::timeout(wait, state.keys.find_active(&state.db, &key))
+                .await
+                .unwrap_or_else(|_| Err(sea_orm::DbErr::Custom("no answer in time".into())));
+            match found {
+                Ok(Some(id)) => (
+                    Tier::Authenticated,
+                    format!("key:{id}"),
+                    state.config.authenticated_limit,
+                ),
+                Ok(None) => {
+                    // A wrong key costs the caller's address one Free-tier request, so
+                    // guessing keys is limited like any other anonymous traffic.
+                    let bucket = format!("{}:{client}", Tier::Free.as_str());
+                    let count = state.counters.hit(&bucket).await;
+                    if count.used > state.config.free_limit {
+                        state.metrics.limiter_decision("free_limited");
+                        return Err(rate_limited(
+                            path,
+                            Tier::Free,
+                            resource,
+                            state.config.free_limit,
+                            count,
+                        ));
+                    }
+                    state.metrics.limiter_decision("invalid_key");
+                    let p = Problem::new(
+                        StatusCode::UNAUTHORIZED,
+                        "invalid_api_key",
+                        "The API key is unknown or revoked.",
+                    )
+                    .with_header(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+                    return Err(refuse(path, p, "UNAUTHENTICATED"));
                 }
-                state.metrics.limiter_decision("invalid_key");
-                let p = Problem::new(
-                    StatusCode::UNAUTHORIZED,
-                    "invalid_api_key",
-                    "The API key is unknown or revoked.",
-                )
-                .with_header(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-                return refuse(&path, p, "UNAUTHENTICATED");
+                Err(e) => {
+                    tracing::error!(error = %e, "API key lookup failed");
+                    let p = Problem::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "unavailable",
+                        "The key store is unavailable; retry shortly.",
+                    );
+                    return Err(refuse(path, p, "UNAVAILABLE"));
+                }
             }
-            Err(e) => {
-                tracing::error!(error = %e, "API key lookup failed");
-                let p = Problem::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "unavailable",
-                    "The key store is unavailable; retry shortly.",
-                );
-                return refuse(&path, p, "UNAVAILABLE");
-            }
-        },
+        }
         None => (Tier::Free, client, state.config.free_limit),
     };
     let bucket = format!("{}:{identity}", tier.as_str());
     let count = state.counters.hit(&bucket).await;
-    let headers = rate_headers(tier, resource, limit, count);
     if count.used > limit {
         state.metrics.limiter_decision(tier.decision(false));
-        return rate_limited(&path, tier, resource, limit, count);
+        return Err(rate_limited(path, tier, resource, limit, count));
     }
     state.metrics.limiter_decision(tier.decision(true));
-    req.extensions_mut().insert(Caller { tier, identity });
-    let mut res = next.run(req).await;
+    Ok(Admitted {
+        caller: Caller { tier, identity },
+        bucket,
+        headers: rate_headers(tier, resource, limit, count),
+    })
+}
+
+/// Completes an admitted request's answer: a 304 is refunded (revalidating costs nothing);
+/// any other answer carries the rate-limit headers, and Free answers the licence link.
+pub async fn finish(state: &AppState, a: Admitted, mut res: Response) -> Response {
     if res.status() == StatusCode::NOT_MODIFIED {
-        state.counters.refund(&bucket).await;
+        state.counters.refund(&a.bucket).await;
         return res;
     }
-    res.headers_mut().extend(headers);
-    if tier == Tier::Free {
+    let h = res.headers_mut();
+    for (name, value) in a.headers {
+        h.insert(name, value);
+    }
+    if a.caller.tier == Tier::Free {
         // Appended: list answers carry their paging links in `Link` too.
-        res.headers_mut().append(
+        h.append(
             header::LINK,
             HeaderValue::from_static("</api/v1/sources>; rel=\"license\""),
         );
@@ -248,10 +270,10 @@ fn rate_headers(
     resource: &'static str,
     limit: u64,
     count: crate::counters::Count,
-) -> Vec<(header::HeaderName, HeaderValue)> {
+) -> [(HeaderName, HeaderValue); 7] {
     let remaining = limit.saturating_sub(count.used);
-    let name = |s: &'static str| header::HeaderName::from_static(s);
-    vec![
+    let name = HeaderName::from_static;
+    [
         (name("x-ratelimit-limit"), HeaderValue::from(limit)),
         (name("x-ratelimit-remaining"), HeaderValue::from(remaining)),
         (name("x-ratelimit-used"), HeaderValue::from(count.used)),

@@ -21,7 +21,7 @@ fn schema_graphql_is_the_printed_sdl() {
 async fn counted_schema(
     backend: Backend,
 ) -> (
-    mds::graphql::MdsSchema,
+    mds::graphql::Engine,
     Arc<mds::catalog::Catalog>,
     Arc<AtomicUsize>,
 ) {
@@ -43,18 +43,13 @@ async fn counted_schema(
 }
 
 async fn execute(
-    schema: &mds::graphql::MdsSchema,
+    engine: &mds::graphql::Engine,
     catalog: &Arc<mds::catalog::Catalog>,
     query: &str,
 ) -> async_graphql::Response {
-    let mut resp = schema
-        .execute(mds::graphql::with_catalog(
-            async_graphql::Request::new(query),
-            catalog.clone(),
-        ))
-        .await;
-    mds::graphql::add_codes(&mut resp);
-    resp
+    engine
+        .execute(async_graphql::Request::new(query), catalog.clone())
+        .await
 }
 
 fn codes(resp: &async_graphql::Response) -> Vec<String> {

@@ -102,6 +102,38 @@ async fn two_instances_sharing_redis_grant_exactly_the_limit() {
     }
 }
 
+/// Concurrent hits on one bucket are sent to Redis in batches, yet each gets its own exact
+/// count: the counts handed out are 1..=n with none repeated or skipped, Redis holds n, and
+/// fewer increments than hits were sent.
+#[tokio::test]
+async fn concurrent_hits_are_batched_and_counted_exactly() {
+    let p = prefix();
+    let store = std::sync::Arc::new(mds::counters::RedisStore::connect(&redis_url(), &p).unwrap());
+    let n = 400u64;
+    let mut set = tokio::task::JoinSet::new();
+    for _ in 0..n {
+        let store = store.clone();
+        set.spawn(async move { store.hit("free:203.0.113.9").await.unwrap().used });
+    }
+    let mut counts = Vec::new();
+    while let Some(c) = set.join_next().await {
+        counts.push(c.unwrap());
+    }
+    counts.sort_unstable();
+    assert_eq!(counts, (1..=n).collect::<Vec<_>>());
+    let keys = keys_with_prefix(&redis_url(), &p).await;
+    assert_eq!(keys.len(), 1);
+    let mut c = redis_conn(&redis_url()).await;
+    let held: u64 = redis::cmd("GET").arg(&keys[0]).query_async(&mut c).await.unwrap();
+    assert_eq!(held, n);
+    let ttl: i64 = redis::cmd("TTL").arg(&keys[0]).query_async(&mut c).await.unwrap();
+    assert!(ttl > 0 && ttl <= 3660, "TTL {ttl}");
+    let sent = store.increments();
+    assert!((1..n / 4).contains(&sent), "{sent} increments for {n} hits");
+    // A lone hit afterwards is counted on top, by itself.
+    assert_eq!(store.hit("free:203.0.113.9").await.unwrap().used, n + 1);
+}
+
 #[tokio::test]
 async fn headers_count_down_and_reset_at_the_hour() {
     let p = prefix();
