@@ -38,7 +38,8 @@ fn count_at(used: u64, now: u64) -> Count {
 /// A store of hourly counters.
 #[async_trait::async_trait]
 pub trait CounterStore: Send + Sync {
-    /// Counts one request in `bucket`'s current hour.
+    /// Counts one request in `bucket`'s current hour; answers (or fails) within
+    /// [`CALL_TIMEOUT`].
     async fn hit(&self, bucket: &str) -> Result<Count, String>;
     /// Takes back one request (it ended as a 304).
     async fn refund(&self, bucket: &str) -> Result<(), String>;
@@ -286,23 +287,32 @@ impl Link {
             let n = batch.len() as u64;
             self.increments.fetch_add(1, Ordering::Relaxed);
             let mut conn = self.conn.clone();
-            let counted: redis::RedisResult<(u64, u64)> = self
-                .hit
-                .key(&key)
-                .arg(n)
-                .invoke_async(&mut conn)
-                .await;
-            match counted {
-                Ok((total, now)) => {
+            let mut call = self.hit.key(&key);
+            call.arg(n);
+            let sent = call.invoke_async::<(u64, u64)>(&mut conn);
+            match tokio::time::timeout(CALL_TIMEOUT, sent).await {
+                Ok(Ok((total, now))) => {
                     let first = total.saturating_sub(n) + 1;
                     for (i, w) in (0u64..).zip(batch) {
                         let _ = w.send(Ok(count_at(first + i, now)));
                     }
                 }
-                Err(e) => {
+                Ok(Err(e)) => {
                     for w in batch {
                         let _ = w.send(Err(e.clone()));
                     }
+                }
+                Err(_) => {
+                    // Redis hangs: everyone waiting now is answered at once, so no hit
+                    // waits longer than one call timeout, and the circuit opens.
+                    let queued = self.lock().remove(&bucket).unwrap_or_default();
+                    for w in batch.into_iter().chain(queued) {
+                        let _ = w.send(Err(redis::RedisError::from((
+                            redis::ErrorKind::Io,
+                            "no answer within the call timeout",
+                        ))));
+                    }
+                    return;
                 }
             }
         }
@@ -404,11 +414,12 @@ impl Counters {
     }
 
     pub async fn hit(&self, bucket: &str) -> Count {
+        // No timer per request here: a store's `hit` answers within the call timeout itself
+        // (Redis' batches run under one).
         if let Some(r) = self.closed() {
-            match tokio::time::timeout(CALL_TIMEOUT, r.hit(bucket)).await {
-                Ok(Ok(c)) => return c,
-                Ok(Err(e)) => self.trip(&e),
-                Err(_) => self.trip("no answer within the call timeout"),
+            match r.hit(bucket).await {
+                Ok(c) => return c,
+                Err(e) => self.trip(&e),
             }
         }
         self.memory.hit(bucket)

@@ -2,7 +2,7 @@
 //! dates) and new headline benchmark results (score dates). Built once per catalogue, so a
 //! feed reader polling it costs a filtered walk, and every entry has a stable id.
 
-use std::collections::HashMap;
+use super::HashMap;
 
 use entity::{model, price_history, score};
 
@@ -65,7 +65,7 @@ pub fn build(i: &Inputs) -> Vec<Change> {
     let model = |slug: &str| i.model_index.get(slug).map(|&k| i.models[k].clone());
     let mut out = Vec::new();
 
-    let mut pairs: HashMap<(&str, &str), Vec<&Row<price_history::Model>>> = HashMap::new();
+    let mut pairs: HashMap<(&str, &str), Vec<&Row<price_history::Model>>> = HashMap::default();
     for h in i.history {
         pairs
             .entry((h.model_slug.as_str(), h.provider_slug.as_str()))

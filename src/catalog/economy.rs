@@ -1,6 +1,6 @@
 //! The economy indicators as served: each indicator with its monthly points, oldest first.
 
-use std::collections::HashMap;
+use super::HashMap;
 use std::sync::Arc;
 
 use entity::{economy_indicator, economy_point};
@@ -29,7 +29,7 @@ impl Economy {
             .enumerate()
             .map(|(i, x)| (x.slug.clone(), i))
             .collect();
-        let mut by_slug: HashMap<String, Vec<Row<economy_point::Model>>> = HashMap::new();
+        let mut by_slug: HashMap<String, Vec<Row<economy_point::Model>>> = HashMap::default();
         for p in points {
             by_slug
                 .entry(p.indicator_slug.clone())

@@ -8,7 +8,7 @@
 //! the index is parsed as the ingest parses source names (vendor and region prefixes,
 //! `:variants` and Bedrock revisions dropped) and looked up again by the slug that gives.
 
-use std::collections::HashMap;
+use super::HashMap;
 
 use entity::{model, offering};
 
@@ -21,7 +21,7 @@ pub fn build(
     alias_index: &HashMap<String, usize>,
     offerings: &[Row<offering::Model>],
 ) -> HashMap<String, usize> {
-    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut index: HashMap<String, usize> = HashMap::default();
     let mut claim = |id: &str, pos: usize| {
         index.entry(id.trim().to_lowercase()).or_insert(pos);
     };

@@ -18,7 +18,12 @@ pub mod lookups;
 pub mod models;
 pub mod search;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+
+/// The catalogue's maps are read many times per answer (a model's offerings, aliases and
+/// scores by slug): a fast seeded hash instead of SipHash, whose cost showed in profiles.
+pub(crate) type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+pub(crate) type HashSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -123,7 +128,7 @@ fn group<T, K: std::hash::Hash + Eq>(
     rows: impl IntoIterator<Item = T>,
     key: impl Fn(&T) -> K,
 ) -> HashMap<K, Vec<T>> {
-    let mut out: HashMap<K, Vec<T>> = HashMap::new();
+    let mut out: HashMap<K, Vec<T>> = HashMap::default();
     for r in rows {
         out.entry(key(&r)).or_default().push(r);
     }
@@ -145,8 +150,8 @@ impl Catalog {
             .enumerate()
             .map(|(i, m)| (m.slug.clone(), i))
             .collect();
-        let mut alias_index = HashMap::new();
-        let mut aliases: HashMap<String, Vec<String>> = HashMap::new();
+        let mut alias_index = HashMap::default();
+        let mut aliases: HashMap<String, Vec<String>> = HashMap::default();
         for a in r.aliases {
             if let Some(&i) = model_index.get(&a.model_slug) {
                 alias_index.insert(a.alias.clone(), i);
@@ -157,11 +162,18 @@ impl Catalog {
             list.sort();
         }
         let lower_names: Vec<String> = models.iter().map(|m| m.name.to_lowercase()).collect();
-        let search = search::SearchIndex::build(models.iter().zip(&lower_names).map(|(m, name)| {
-            let mut slugs = vec![m.slug.as_str()];
-            slugs.extend(aliases.get(&m.slug).into_iter().flatten().map(String::as_str));
-            (name.as_str(), slugs)
-        }));
+        let search =
+            search::SearchIndex::build(models.iter().zip(&lower_names).map(|(m, name)| {
+                let mut slugs = vec![m.slug.as_str()];
+                slugs.extend(
+                    aliases
+                        .get(&m.slug)
+                        .into_iter()
+                        .flatten()
+                        .map(String::as_str),
+                );
+                (name.as_str(), slugs)
+            }));
 
         let mut providers: Vec<Row<provider::Model>> =
             r.providers.into_iter().map(Arc::new).collect();
@@ -256,8 +268,8 @@ impl Catalog {
             .enumerate()
             .map(|(i, a)| (a.slug.clone(), i))
             .collect();
-        let mut agent_models: HashMap<String, Vec<String>> = HashMap::new();
-        let mut agents_of: HashMap<String, Vec<String>> = HashMap::new();
+        let mut agent_models: HashMap<String, Vec<String>> = HashMap::default();
+        let mut agents_of: HashMap<String, Vec<String>> = HashMap::default();
         for am in r.agent_models {
             agents_of
                 .entry(am.model_slug.clone())

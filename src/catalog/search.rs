@@ -69,13 +69,7 @@ fn collect(text: &[u8], starts: &[usize], needle: &str, found: &mut Vec<usize>) 
 
 /// How well `q` matches a model: 0 exact name/slug/alias, 1 prefix, 2 word prefix,
 /// 3 substring. Text with no slug characters (`%`, `?`) matches names only.
-pub fn match_tier(
-    q: &str,
-    q_slug: &str,
-    name: &str,
-    slug: &str,
-    aliases: &[String],
-) -> Option<u8> {
+pub fn match_tier(q: &str, q_slug: &str, name: &str, slug: &str, aliases: &[String]) -> Option<u8> {
     let slugs = || {
         (!q_slug.is_empty()).then_some(slug).into_iter().chain(
             aliases
@@ -132,7 +126,18 @@ mod tests {
             ("o3", vec!["o3-2025-04-16", "o3"]),
         ];
         let ix = SearchIndex::build(models.iter().map(|(n, s)| (*n, s.clone())));
-        for q in ["gpt", "4o", "claude 3.5", "3-3", "o3", "70", "", "%", "b\0l", "zzz"] {
+        for q in [
+            "gpt",
+            "4o",
+            "claude 3.5",
+            "3-3",
+            "o3",
+            "70",
+            "",
+            "%",
+            "b\0l",
+            "zzz",
+        ] {
             let q_slug = crate::ingest::names::slugify(q);
             let brute: Vec<usize> = models
                 .iter()
@@ -144,7 +149,10 @@ mod tests {
                 .map(|(i, _)| i)
                 .collect();
             let cands = ix.candidates(q, &q_slug);
-            assert!(brute.iter().all(|i| cands.contains(i)), "{q:?}: {brute:?} ⊄ {cands:?}");
+            assert!(
+                brute.iter().all(|i| cands.contains(i)),
+                "{q:?}: {brute:?} ⊄ {cands:?}"
+            );
         }
         assert_eq!(ix.candidates("zzz", "zzz"), Vec::<usize>::new());
         assert_eq!(ix.candidates("sonnet", "sonnet"), vec![1]);

@@ -14,7 +14,11 @@ impl Serialize for Sorted<'_> {
         match self.0 {
             Value::Object(map) => {
                 // Often already in order (one field, or a selection written sorted).
-                if map.keys().zip(map.keys().skip(1)).all(|(a, b)| a.as_str() <= b.as_str()) {
+                if map
+                    .keys()
+                    .zip(map.keys().skip(1))
+                    .all(|(a, b)| a.as_str() <= b.as_str())
+                {
                     let mut m = s.serialize_map(Some(map.len()))?;
                     for (k, v) in map {
                         m.serialize_entry(k.as_str(), &Sorted(v))?;

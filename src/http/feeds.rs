@@ -124,11 +124,19 @@ pub async fn atom(
     let free = caller.is_none_or(|c| c.0.tier == Tier::Free);
     let catalog = catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0.0);
     let attribution = free.then(|| s.attribution(&catalog));
-    let body =
-        match rest::execute(s.graphql.schema(), catalog, ep, prepared, attribution.as_ref(), None).await {
-            Ok(b) => b.to_json(),
-            Err(p) => return p.into_response(),
-        };
+    let body = match rest::execute(
+        s.graphql.schema(),
+        catalog,
+        ep,
+        prepared,
+        attribution.as_ref(),
+        None,
+    )
+    .await
+    {
+        Ok(b) => b.to_json(),
+        Err(p) => return p.into_response(),
+    };
     let base = s.config.public_url.trim_end_matches('/');
     let here = format!("{CHANGES}.atom");
     let page = body["meta"]["page"].as_u64().unwrap_or(1);

@@ -345,7 +345,10 @@ impl Cors {
     fn preflight(&self, request: &HeaderMap) -> Response {
         let mut res = StatusCode::OK.into_response();
         let h = res.headers_mut();
-        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+        h.insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        );
         h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, self.methods.clone());
         if let Some(asked) = request.get(header::ACCESS_CONTROL_REQUEST_HEADERS) {
             h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, asked.clone());
@@ -357,7 +360,10 @@ impl Cors {
 
     fn apply(&self, mut res: Response) -> Response {
         let h = res.headers_mut();
-        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+        h.insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        );
         h.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, self.expose.clone());
         h.append(header::VARY, self.vary.clone());
         res
@@ -395,7 +401,11 @@ impl Routes {
         let routes = self
             .router
             .fallback(fallback)
-            .layer(tower_http::compression::CompressionLayer::new().gzip(true).br(true))
+            .layer(
+                tower_http::compression::CompressionLayer::new()
+                    .gzip(true)
+                    .br(true),
+            )
             .with_state(state.clone());
         Front::new(state, routes, self.labels)
     }

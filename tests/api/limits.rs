@@ -124,9 +124,17 @@ async fn concurrent_hits_are_batched_and_counted_exactly() {
     let keys = keys_with_prefix(&redis_url(), &p).await;
     assert_eq!(keys.len(), 1);
     let mut c = redis_conn(&redis_url()).await;
-    let held: u64 = redis::cmd("GET").arg(&keys[0]).query_async(&mut c).await.unwrap();
+    let held: u64 = redis::cmd("GET")
+        .arg(&keys[0])
+        .query_async(&mut c)
+        .await
+        .unwrap();
     assert_eq!(held, n);
-    let ttl: i64 = redis::cmd("TTL").arg(&keys[0]).query_async(&mut c).await.unwrap();
+    let ttl: i64 = redis::cmd("TTL")
+        .arg(&keys[0])
+        .query_async(&mut c)
+        .await
+        .unwrap();
     assert!(ttl > 0 && ttl <= 3660, "TTL {ttl}");
     let sent = store.increments();
     assert!((1..n / 4).contains(&sent), "{sent} increments for {n} hits");
