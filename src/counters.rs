@@ -179,7 +179,7 @@ struct Link {
     prefix: String,
     hit: redis::Script,
     /// Buckets with a batch task running → the hits waiting for its next increment.
-    waiting: Mutex<HashMap<String, Vec<Waiter>>>,
+    waiting: Mutex<crate::catalog::HashMap<String, Vec<Waiter>>>,
     /// Increments sent since start.
     increments: AtomicU64,
 }
@@ -200,7 +200,7 @@ impl RedisStore {
                 conn,
                 prefix: prefix.to_string(),
                 hit: redis::Script::new(HIT_SCRIPT),
-                waiting: Mutex::new(HashMap::new()),
+                waiting: Mutex::new(crate::catalog::HashMap::default()),
                 increments: AtomicU64::new(0),
             }),
             refund: redis::Script::new(REFUND_SCRIPT),
@@ -266,7 +266,7 @@ impl Link {
         format!("{}:{bucket}", self.prefix)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Vec<Waiter>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, crate::catalog::HashMap<String, Vec<Waiter>>> {
         self.waiting.lock().unwrap_or_else(|p| p.into_inner())
     }
 

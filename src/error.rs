@@ -6,13 +6,16 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 tokio::task_local! {
-    /// The id of the request being served, so any problem body can name it.
-    pub static REQUEST_ID: String;
+    /// The id of the request being served, so any problem body can name it (kept as the
+    /// header value it is sent as: most requests never need it as text).
+    pub static REQUEST_ID: HeaderValue;
 }
 
 /// The current request id, or an empty string outside a request.
 pub fn current_request_id() -> String {
-    REQUEST_ID.try_with(Clone::clone).unwrap_or_default()
+    REQUEST_ID
+        .try_with(|id| id.to_str().unwrap_or_default().to_string())
+        .unwrap_or_default()
 }
 
 /// A problem answer (RFC 9457).

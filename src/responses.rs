@@ -11,6 +11,10 @@ use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+/// Headers added to a stored answer after the cache: seven rate-limit ones, the licence link,
+/// three of CORS, the request id, and the encoding and length.
+const ADDED_ON_THE_WAY_OUT: usize = 14;
+
 /// Smaller answers are not worth compressing.
 const MIN_COMPRESS: usize = 32;
 
@@ -91,7 +95,12 @@ impl Entry {
             return res;
         }
         let (bytes, content_encoding) = self.encoded(encoding);
-        let mut headers = self.headers.clone();
+        // Room for what the way out adds (rate limits, licence link, CORS, request id), so
+        // the map is not grown and rehashed on every answer.
+        let mut headers = HeaderMap::with_capacity(self.headers.len() + ADDED_ON_THE_WAY_OUT);
+        for (name, value) in &self.headers {
+            headers.append(name.clone(), value.clone());
+        }
         if let Some(ce) = content_encoding {
             headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(ce));
         }

@@ -95,19 +95,14 @@ impl Shared {
     async fn serve(&self, mut req: Request) -> Response {
         let started = Instant::now();
         let id = request_id(req.headers());
-        let id_value = HeaderValue::from_str(&id).ok();
-        if let Some(v) = &id_value {
-            req.headers_mut().insert("x-request-id", v.clone());
-        }
+        req.headers_mut().insert("x-request-id", id.clone());
         let method = method_label(req.method());
         let route = self
             .labels
             .at(req.uri().path())
             .map_or("unmatched", |m| *m.value);
         let mut res = REQUEST_ID.scope(id.clone(), self.handle(req)).await;
-        if let Some(v) = id_value {
-            res.headers_mut().insert("x-request-id", v);
-        }
+        res.headers_mut().insert("x-request-id", id.clone());
         let elapsed = started.elapsed();
         let status = res.status().as_u16();
         self.state
@@ -125,7 +120,7 @@ impl Shared {
                 route = %route,
                 status,
                 latency_ms = elapsed.as_secs_f64() * 1000.0,
-                request_id = %id,
+                request_id = %id.to_str().unwrap_or_default(),
                 tier = %tier,
                 "request"
             );
@@ -190,21 +185,21 @@ impl Shared {
     }
 }
 
-/// A sane `X-Request-Id` from the client, or a new one.
-fn request_id(headers: &HeaderMap) -> String {
-    headers
-        .get("x-request-id")
-        .and_then(|v| v.to_str().ok())
-        .filter(|v| !v.is_empty() && v.len() <= 128 && v.bytes().all(|b| b.is_ascii_graphic()))
-        .map_or_else(
-            || {
-                use rand::RngCore;
-                let mut b = [0u8; 16];
-                rand::rng().fill_bytes(&mut b);
-                hex::encode(b)
-            },
-            str::to_string,
-        )
+/// A sane `X-Request-Id` from the client, or a new one (32 hex digits).
+fn request_id(headers: &HeaderMap) -> HeaderValue {
+    if let Some(v) = headers.get("x-request-id").filter(|v| {
+        let b = v.as_bytes();
+        !b.is_empty() && b.len() <= 128 && b.iter().all(u8::is_ascii_graphic)
+    }) {
+        return v.clone();
+    }
+    use rand::RngCore;
+    let mut raw = [0u8; 16];
+    rand::rng().fill_bytes(&mut raw);
+    let mut text = [0u8; 32];
+    // Hex digits are always a valid header value.
+    let _ = hex::encode_to_slice(raw, &mut text);
+    HeaderValue::from_bytes(&text).unwrap_or_else(|_| HeaderValue::from_static("-"))
 }
 
 /// A bounded label set: any other method (made-up ones included) is `other`, so no client
