@@ -39,10 +39,12 @@ pub struct NoStore;
 /// Largest answer buffered for an ETag; larger answers stream through without one.
 const MAX_BODY: usize = 32 * 1024 * 1024;
 
-/// Answers that are never stored: live state, and exports (streamed, with ETags of their
-/// own).
+/// Answers that are never stored: live state, exports (streamed, with ETags of their own)
+/// and the bundled assets (stored answers of their own, made once).
 fn cacheable(path: &str) -> bool {
-    !matches!(path, "/healthz" | "/readyz" | "/metrics") && !path.starts_with("/api/v1/export/")
+    !matches!(path, "/healthz" | "/readyz" | "/metrics")
+        && !path.starts_with("/api/v1/export/")
+        && !path.starts_with("/assets/")
 }
 
 /// The cache key of a request read from `version`.

@@ -1,12 +1,13 @@
 //! Handlers: health, readiness, metrics, docs and assets, REST endpoints, and GraphQL.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, RawQuery, Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use serde_json::Value;
 
@@ -15,6 +16,7 @@ use super::cache::{NoStore, Snapshot};
 use crate::error::Problem;
 use crate::graphql;
 use crate::limits::{self, Caller, Tier};
+use crate::responses::{Entry, negotiate};
 use crate::rest::{self, table};
 use crate::state::AppState;
 
@@ -180,17 +182,42 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
 ];
 
-pub async fn asset(Path((dir, file)): Path<(String, String)>) -> Response {
+/// The bundled files as stored answers, made once: each keeps its ETag and makes its gzip
+/// and brotli forms on first demand, so no request hashes or compresses a megabyte-sized
+/// bundle again, whether or not the response cache is on.
+fn assets() -> &'static [(&'static str, Entry)] {
+    static STORED: OnceLock<Vec<(&'static str, Entry)>> = OnceLock::new();
+    STORED.get_or_init(|| {
+        ASSETS
+            .iter()
+            .map(|&(name, content_type, bytes)| {
+                let mut headers = HeaderMap::new();
+                headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+                headers.insert(
+                    header::CACHE_CONTROL,
+                    HeaderValue::from_static("public, max-age=86400"),
+                );
+                headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+                (name, Entry::new(headers, Bytes::from_static(bytes)))
+            })
+            .collect()
+    })
+}
+
+pub async fn asset(
+    Path((dir, file)): Path<(String, String)>,
+    method: Method,
+    headers: HeaderMap,
+) -> Response {
     let file = format!("{dir}/{file}");
-    match ASSETS.iter().find(|(name, _, _)| *name == file) {
-        Some((_, content_type, bytes)) => (
-            [
-                (header::CONTENT_TYPE, *content_type),
-                (header::CACHE_CONTROL, "public, max-age=86400"),
-            ],
-            *bytes,
-        )
-            .into_response(),
+    match assets().iter().find(|(name, _)| *name == file) {
+        Some((_, entry)) => entry.respond(
+            headers
+                .get(header::IF_NONE_MATCH)
+                .and_then(|v| v.to_str().ok()),
+            negotiate(&headers),
+            method == Method::HEAD,
+        ),
         None => Problem::not_found(format!("no asset {file:?}")).into_response(),
     }
 }

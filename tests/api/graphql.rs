@@ -360,6 +360,55 @@ async fn graphiql_is_served_with_its_own_assets() {
     }
 }
 
+/// The bundles are stored answers made once, whether or not the response cache is on: the
+/// same ETag every time, compressed forms that decode to the file, and 304 on revalidation.
+#[tokio::test]
+async fn assets_are_compressed_once_and_revalidate() {
+    let cfg = mds::config::ServeConfig {
+        cache_size_mb: 0,
+        ..mds::config::ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    let path = "/assets/graphiql/graphiql.min.js";
+    let plain = app.get(path).await;
+    let etag = plain.headers()["etag"].to_str().unwrap().to_string();
+    let plain = plain.bytes().await.unwrap();
+    for encoding in ["br", "gzip"] {
+        // The test client decompresses nothing: the bytes are the server's.
+        let res = app
+            .client
+            .get(app.url(path))
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.headers()["content-encoding"], encoding);
+        assert_eq!(res.headers()["etag"].to_str().unwrap(), etag);
+        let packed = res.bytes().await.unwrap();
+        assert!(packed.len() < plain.len() / 2, "{encoding}");
+        let mut out = Vec::new();
+        use std::io::Read;
+        if encoding == "br" {
+            brotli::Decompressor::new(&packed[..], 4096)
+                .read_to_end(&mut out)
+                .unwrap();
+        } else {
+            flate2::read::GzDecoder::new(&packed[..])
+                .read_to_end(&mut out)
+                .unwrap();
+        }
+        assert_eq!(out, plain, "{encoding}");
+    }
+    let again = app
+        .client
+        .get(app.url(path))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status().as_u16(), 304);
+}
+
 /// Loads GraphiQL in headless Chromium: the page's bundled scripts must render GraphiQL
 /// and run a query against this server.
 #[tokio::test]
