@@ -128,16 +128,22 @@ impl Shared {
         res
     }
 
-    async fn handle(&self, mut req: Request) -> Response {
+    async fn handle(&self, req: Request) -> Response {
         if req.method() == Method::OPTIONS {
             return self.cors.preflight(req.headers());
         }
-        if let Some(refused) = refuse_early(&req) {
-            return self.cors.apply(refused);
-        }
         let path = req.uri().path();
-        let graphql = path == "/graphql";
-        let api = path.starts_with("/api/v1/");
+        let (graphql, api) = (path == "/graphql", path.starts_with("/api/v1/"));
+        let res = match refuse_early(&req) {
+            Some(refused) => refused,
+            None => self.admit_and_answer(req).await,
+        };
+        self.cors.apply(shape_errors(graphql, api, res).await)
+    }
+
+    /// Rate limit, then the cache or the routes; the rate-limit headers on the way out.
+    async fn admit_and_answer(&self, mut req: Request) -> Response {
+        let path = req.uri().path();
         let admitted = if limits::is_counted(path) {
             let peer = req
                 .extensions()
@@ -145,7 +151,7 @@ impl Shared {
                 .map(|c| c.0.ip());
             match limits::admit(&self.state, path, req.headers(), peer).await {
                 Ok(a) => Some(a),
-                Err(refused) => return self.cors.apply(refused),
+                Err(refused) => return refused,
             }
         } else {
             None
@@ -161,12 +167,10 @@ impl Shared {
             }
             Lookup::Pass => self.route(req).await,
         };
-        let res = shape_errors(graphql, api, res).await;
-        let res = match admitted {
+        match admitted {
             Some(a) => limits::finish(&self.state, a, res).await,
             None => res,
-        };
-        self.cors.apply(res)
+        }
     }
 
     /// The routes, within the request timeout (503 past it).
@@ -293,6 +297,11 @@ async fn shape_errors(graphql: bool, api: bool, mut res: Response) -> Response {
             }
         }
         res = limits::refuse(if graphql { "/graphql" } else { "" }, p, gql);
+        for (k, v) in parts.headers.iter() {
+            if k.as_str().starts_with("x-ratelimit") || k.as_str().starts_with("ratelimit") {
+                res.headers_mut().insert(k.clone(), v.clone());
+            }
+        }
     }
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

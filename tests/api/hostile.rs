@@ -334,6 +334,48 @@ async fn invalid_keys_are_counted_against_the_address() {
     assert_eq!(app.get("/api/v1/sources").await.status().as_u16(), 429);
 }
 
+/// Every refusal, whichever step of the front service makes it (the query-string cap, the
+/// read-only API's 405, the router's own 405, the rate limit), is problem+json, never
+/// stored, readable cross-origin, and the limiter's refusals carry its headers.
+#[tokio::test]
+async fn every_refusal_is_a_problem_never_stored_and_readable_cross_origin() {
+    let cfg = ServeConfig {
+        free_limit: 1,
+        ..ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    let long = format!("/api/v1/models?q={}", "a".repeat(3000));
+    let refusals = [
+        (app.client.get(app.url(&long)), 414),
+        (app.client.delete(app.url("/api/v1/models")), 405),
+        (app.client.post(app.url("/healthz")), 405),
+        (app.client.get(app.url("/api/v1/sources")), 200),
+        (app.client.get(app.url("/api/v1/sources")), 429),
+    ];
+    for (req, status) in refusals {
+        let res = req.send().await.unwrap();
+        assert_eq!(res.status().as_u16(), status);
+        assert_eq!(
+            res.headers()["access-control-allow-origin"],
+            "*",
+            "{status}"
+        );
+        if status == 200 {
+            continue;
+        }
+        assert_eq!(res.headers()["cache-control"], "no-store", "{status}");
+        assert_eq!(
+            res.headers()["content-type"],
+            "application/problem+json",
+            "{status}"
+        );
+        if status == 429 {
+            assert_eq!(res.headers()["x-ratelimit-remaining"], "0");
+            assert!(res.headers().contains_key("retry-after"));
+        }
+    }
+}
+
 /// Row 12: a path that is not UTF-8 is a problem+json 400 naming the path.
 #[tokio::test]
 async fn undecodable_paths_are_problems() {
