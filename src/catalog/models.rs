@@ -74,10 +74,13 @@ impl ModelSort {
 }
 
 /// Model positions in every (sort, direction) order: nulls last in both directions, ties
-/// by slug ascending.
+/// by slug ascending; and the same orders of only the models listed by default (all but
+/// research checkpoints), which the unfiltered lists, the most asked for, page through
+/// without testing every model.
 #[derive(Default)]
 pub struct Orders {
     orders: Vec<Vec<u32>>,
+    listed: Vec<Vec<u32>>,
 }
 
 impl Orders {
@@ -100,13 +103,59 @@ impl Orders {
                 orders[Self::slot(sort, order)] = idx;
             }
         }
-        Self { orders }
+        let listed = orders
+            .iter()
+            .map(|idx| {
+                idx.iter()
+                    .copied()
+                    .filter(|&i| listed_by_default(&models[i as usize]))
+                    .collect()
+            })
+            .collect();
+        Self { orders, listed }
     }
 
     fn get(&self, sort: ModelSort, order: SortOrder) -> &[u32] {
         self.orders
             .get(Self::slot(sort, order))
             .map_or(&[], Vec::as_slice)
+    }
+
+    fn listed(&self, sort: ModelSort, order: SortOrder) -> &[u32] {
+        self.listed
+            .get(Self::slot(sort, order))
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Whether a list with no availability filter shows the model.
+fn listed_by_default(m: &model::Model) -> bool {
+    m.availability != "research"
+}
+
+impl ModelFilter {
+    /// No filter at all: the list is every model listed by default.
+    fn is_default(&self) -> bool {
+        let Self {
+            provider,
+            creator,
+            open_source,
+            min_score,
+            max_price,
+            category,
+            priced_only,
+            availability,
+            task,
+        } = self;
+        provider.is_none()
+            && creator.is_none()
+            && open_source.is_none()
+            && min_score.is_none()
+            && max_price.is_none()
+            && category.is_none()
+            && !priced_only
+            && availability.is_none()
+            && task.is_none()
     }
 }
 
@@ -143,7 +192,7 @@ impl Catalog {
             return false;
         }
         let available = match f.availability.as_deref() {
-            None => m.availability != "research",
+            None => listed_by_default(m),
             Some("all") => true,
             Some(a) => m.availability == a,
         };
@@ -162,6 +211,16 @@ impl Catalog {
         offset: usize,
         limit: usize,
     ) -> (Vec<Row<model::Model>>, usize) {
+        if filter.is_default() {
+            let listed = self.orders.listed(sort, order);
+            let page = listed
+                .iter()
+                .skip(offset)
+                .take(limit)
+                .map(|&i| self.models[i as usize].clone())
+                .collect();
+            return (page, listed.len());
+        }
         let mut total = 0;
         let mut page = Vec::with_capacity(limit.min(100));
         for &i in self.orders.get(sort, order) {
