@@ -131,6 +131,32 @@ async fn lists_carry_link_headers() {
     );
 }
 
+/// A preflight is answered before the limiter: a browser's OPTIONS costs its page nothing.
+#[tokio::test]
+async fn preflights_are_never_counted() {
+    let cfg = mds::config::ServeConfig {
+        free_limit: 1,
+        ..mds::config::ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    for path in ["/api/v1/models", "/graphql", "/api/v1/models"] {
+        let res = app
+            .client
+            .request(reqwest::Method::OPTIONS, app.url(path))
+            .header("origin", "https://app.example")
+            .header("access-control-request-method", "GET")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 200, "{path}");
+        assert!(!res.headers().contains_key("x-ratelimit-used"), "{path}");
+    }
+    let first = app.get("/api/v1/models").await;
+    assert_eq!(first.status().as_u16(), 200);
+    assert_eq!(first.headers()["x-ratelimit-used"], "1");
+    assert_eq!(app.get("/api/v1/models").await.status().as_u16(), 429);
+}
+
 #[tokio::test]
 async fn browsers_may_send_any_request_header() {
     let app = TestApp::spawn(Backend::Sqlite).await;
