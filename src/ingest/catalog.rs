@@ -154,7 +154,7 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         category: category(&input, &output).to_string(),
         family: first(recs, |r| r.family.clone()),
         open_source: first(recs, |r| r.open_weights),
-        release_date: first(recs, |r| r.release_date.clone()),
+        release_date: release_date(slug, recs),
         context_window: first(recs, |r| r.context),
         max_output_tokens: first(recs, |r| r.max_output),
         input_modalities: input.join(","),
@@ -162,6 +162,52 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         reasoning: first(recs, |r| r.reasoning),
         tool_call: first(recs, |r| r.tool_call),
         ..blank_model(slug)
+    }
+}
+
+/// The model's own metadata or its creator's API says when it was released; else the date
+/// most hosts agree on (at least two; else the most authoritative host's), the earliest on
+/// a tie, counting only dates in the month the slug
+/// names where it names one (`ministral-14b-2512`: December 2025) and some host agrees. One
+/// reseller's placeholder (`2025-01-01` for DeepSeek V3.2 Exp, which seven others date
+/// 2025-09-29) or the month it listed the model (`2026-01` for Gemini 2.5 Flash Preview
+/// 05-20) is outvoted.
+fn release_date(slug: &str, recs: &[ModelRecord]) -> Option<String> {
+    if let Some(d) = recs
+        .iter()
+        .filter(|r| r.rank <= 2)
+        .find_map(|r| r.release_date.clone())
+    {
+        return Some(d);
+    }
+    let dates: Vec<&str> = recs
+        .iter()
+        .filter_map(|r| r.release_date.as_deref())
+        .collect();
+    let named = names::split_date(slug).map(|(_, d)| d.replace('-', ""));
+    let agrees = |d: &str| match named.as_deref() {
+        // yyyymmdd: the same month.
+        Some(n) if n.len() == 8 => d.replace('-', "").starts_with(&n[..6]),
+        // yymm (`2512`) or mmdd (`0528`), as `names::split_date` reads them.
+        Some(n) if n.len() == 4 && n[..2] > *"12" => {
+            d.starts_with(&format!("20{}-{}", &n[..2], &n[2..]))
+        }
+        Some(n) if n.len() == 4 => d.get(5..10) == Some(&format!("{}-{}", &n[..2], &n[2..])),
+        _ => true,
+    };
+    let agreeing: Vec<&str> = dates.iter().copied().filter(|d| agrees(d)).collect();
+    let pool = if agreeing.is_empty() { dates } else { agreeing };
+    let mut votes: BTreeMap<&str, usize> = BTreeMap::new();
+    for d in &pool {
+        *votes.entry(d).or_default() += 1;
+    }
+    let first = pool.first().map(|d| d.to_string());
+    // Ascending dates, so on equal counts `max_by_key` (which keeps the last maximum)
+    // must see later dates as smaller: reverse the order it walks.
+    match votes.into_iter().rev().max_by_key(|(_, n)| *n) {
+        Some((d, n)) if n >= 2 => Some(d.to_string()),
+        // No two hosts agree: the most authoritative one's date.
+        _ => first,
     }
 }
 
@@ -219,13 +265,16 @@ pub fn finish(
     }
     snapshot.offerings = resolved.offerings;
 
+    // The reviewed creators table names its creators, whatever a source spells them
+    // (genai-prices' `Deepseek`, `MoonshotAi` and `X AI` are DeepSeek, Moonshot AI, xAI).
     let mut providers: BTreeMap<String, provider::Model> = meta
         .into_iter()
         .map(|(slug, m)| {
+            let known = tables.prices.creators.get(&slug);
             let p = provider::Model {
                 slug: slug.clone(),
-                name: m.name,
-                website: m.website,
+                name: known.map_or(m.name, |k| k.name.clone()),
+                website: m.website.or_else(|| known.map(|k| k.website.clone())),
                 models_count: 0,
                 created_count: 0,
                 kind: String::new(),
@@ -554,6 +603,56 @@ mod tests {
             "multimodal"
         );
         assert_eq!(category(&v(&["text", "pdf"]), &v(&["text"])), "llm");
+    }
+
+    #[test]
+    fn release_dates_are_what_hosts_agree_on() {
+        let rec = |rank: u8, d: &str| ModelRecord {
+            rank,
+            release_date: Some(d.into()),
+            ..ModelRecord::default()
+        };
+        let date = |slug: &str, recs: &[ModelRecord]| release_date(slug, recs);
+        // The creator's own API says.
+        let own = [
+            rec(3, "2025-01-01"),
+            rec(3, "2025-01-01"),
+            rec(1, "2025-09-29"),
+        ];
+        assert_eq!(date("m", &own).as_deref(), Some("2025-09-29"));
+        // Else most hosts, over a placeholder read first.
+        let hosts = [
+            rec(3, "2025-01-01"),
+            rec(3, "2025-09-29"),
+            rec(4, "2025-09-29"),
+        ];
+        assert_eq!(date("m", &hosts).as_deref(), Some("2025-09-29"));
+        // No two agree: the first host's.
+        let split = [rec(3, "2024-05-22"), rec(3, "2025-04-01")];
+        assert_eq!(date("m", &split).as_deref(), Some("2024-05-22"));
+        // A tie: the earlier.
+        let tie = [
+            rec(3, "2025-03-13"),
+            rec(3, "2025-03-12"),
+            rec(3, "2025-03-13"),
+            rec(3, "2025-03-12"),
+        ];
+        assert_eq!(date("m", &tie).as_deref(), Some("2025-03-12"));
+        // Only dates in the month the slug names count (`2512`, December 2025).
+        let named = [
+            rec(3, "2024-12-01"),
+            rec(3, "2024-12-01"),
+            rec(3, "2025-12-02"),
+        ];
+        assert_eq!(
+            date("ministral-14b-2512", &named).as_deref(),
+            Some("2025-12-02")
+        );
+        assert_eq!(
+            date("gpt-4-0314", &[rec(3, "2023-05-28"), rec(3, "2023-03-14")]).as_deref(),
+            Some("2023-03-14")
+        );
+        assert_eq!(date("m", &[]), None);
     }
 
     #[test]

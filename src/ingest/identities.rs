@@ -210,6 +210,18 @@ const NEUTRAL_WORDS: &[&str] = &[
 /// where the plain name is the base model (`Llama 2-70B`).
 const SERVED_WORDS: &[&str] = &["instruct", "chat", "it"];
 
+/// Whether an id or name says a served word (`-Instruct`, `-chat`, `-it`).
+pub fn says_served(text: &str) -> bool {
+    spelling(text)
+        .words
+        .iter()
+        .any(|w| SERVED_WORDS.contains(&w.as_str()))
+}
+
+/// The served words a seller's display name may leave out (`Llama 3.3 70B` for
+/// `Llama-3.3-70B-Instruct`); `chat` is not one, as it also names products (`GPT-5.2 Chat`).
+const UNSAID_WORDS: &[&str] = &["instruct", "it"];
+
 /// An id or a display name taken apart for comparison: `gpt-5.2`, `openai-gpt-52` and
 /// `GPT-5.2` have the words `gpt`, `52`; `mistral-medium-2505` has the words `mistral`,
 /// `medium` and the date `2505`; `mistral-7b-v0.1` ends with the version `01`.
@@ -330,6 +342,9 @@ pub struct Candidate {
     pub records: usize,
     /// Whether any provider sells it.
     pub offered: bool,
+    /// Whether a benchmark table names it without a served word (where a plain name is the
+    /// base model; `llama3.3:70b-instruct-q8_0` is not such a name).
+    pub plain_in_table: bool,
 }
 
 /// The words of a creator and of the vendor ids the creators table lists for it.
@@ -399,13 +414,22 @@ fn same_model(
         w
     };
     let served = keep.offered && other.offered;
-    words(&sa).symmetric_difference(&words(&sb)).all(|w| {
+    let (wa, wb) = (words(&sa), words(&sb));
+    wa.symmetric_difference(&wb).all(|w| {
         if strict {
             return NEUTRAL_WORDS.contains(&w.as_str());
         }
+        if SERVED_WORDS.contains(&w.as_str()) {
+            let says = |c: &Candidate| spelling(&c.name).words.contains(w);
+            // The id without the word names the tuned model too when a seller offers it
+            // and no benchmark table names it so (where a plain name is the base model):
+            // Llama 3.3 70B, sold as `llama-3.3-70b`, is the paper's Llama-3.3-70B-Instruct.
+            let lacking = if wa.contains(w) { other } else { keep };
+            return says(keep) == says(other) && (served || name_words.contains(w.as_str()))
+                || lacking.offered && !lacking.plain_in_table;
+        }
         name_words.contains(w.as_str())
             || NEUTRAL_WORDS.contains(&w.as_str())
-            || served && SERVED_WORDS.contains(&w.as_str())
             || keep.vendor_words.contains(w)
             || other.vendor_words.contains(w)
             || (w == "preview" && shared)
@@ -427,7 +451,11 @@ fn snapshot_dated(key: &str) -> bool {
 /// snapshot first, join it while `same_model` finds nothing that sets them apart
 /// (`gemini-1.5-flash-8b`, whatever a source calls it, is not `gemini-1.5-flash`; `-001`
 /// and `-002` are two snapshots). What did not join forms the next group.
-pub fn same_name(candidates: &[Candidate]) -> Vec<(String, String)> {
+///
+/// With `unsaid`, names are compared without the served words a seller's display name may
+/// leave out ([`UNSAID_WORDS`]): a second pass over the models the first one left, so
+/// `Llama 3.3 70B` (what most sellers list) meets `Llama-3.3-70B-Instruct`.
+pub fn same_name(candidates: &[Candidate], unsaid: bool) -> Vec<(String, String)> {
     let mut groups: BTreeMap<String, Vec<&Candidate>> = BTreeMap::new();
     for c in candidates {
         let s = spelling(&c.name);
@@ -439,6 +467,7 @@ pub fn same_name(candidates: &[Candidate]) -> Vec<(String, String)> {
             .chain(&s.tail)
             .map(String::as_str)
             .filter(|w| !NEUTRAL_WORDS.contains(w))
+            .filter(|w| !(unsaid && UNSAID_WORDS.contains(w)))
             .collect();
         words.sort_unstable();
         if !words.is_empty() {
@@ -472,7 +501,10 @@ pub fn same_name(candidates: &[Candidate]) -> Vec<(String, String)> {
             let mut taken = markers(&spelling(&keep.key), &name_words);
             let mut left = Vec::new();
             for other in rest {
-                if same_model(keep, &taken, other, &name) {
+                // The second pass judges only names that differ in an unsaid word: names
+                // alike were judged, with their snapshot markers, in the first.
+                let judged = unsaid && spelling(&other.name).words == name.words;
+                if !judged && same_model(keep, &taken, other, &name) {
                     taken.extend(markers(&spelling(&other.key), &name_words));
                     out.push((other.key.clone(), keep.key.clone()));
                 } else {
@@ -653,11 +685,20 @@ mod tests {
             vendor_words: creator.map(creator_words).unwrap_or_default(),
             records,
             offered: true,
+            plain_in_table: false,
         }
     }
 
     fn merges(cands: &[Candidate]) -> Vec<(String, String)> {
-        same_name(cands)
+        let mut out = same_name(cands, false);
+        let joined: BTreeSet<&str> = out.iter().map(|(from, _)| from.as_str()).collect();
+        let left: Vec<Candidate> = cands
+            .iter()
+            .filter(|c| !joined.contains(c.key.as_str()))
+            .cloned()
+            .collect();
+        out.extend(same_name(&left, true));
+        out
     }
 
     fn pair(from: &str, into: &str) -> (String, String) {
@@ -749,6 +790,37 @@ mod tests {
             merges(&[cand("glm-5-1", "GLM-5.1", Some("zhipuai"), 9), host]),
             [pair("umans-glm-5-1", "glm-5-1")]
         );
+    }
+
+    #[test]
+    fn a_sellers_plain_name_is_the_instruct_model() {
+        // Sellers list Llama 3.3 70B; its model card and benchmark tables say Instruct.
+        assert_eq!(
+            merges(&[
+                cand(
+                    "llama-3-3-70b-instruct",
+                    "Llama-3.3-70B-Instruct",
+                    Some("meta"),
+                    45
+                ),
+                cand("llama-3-3-70b", "Llama 3.3 70B", Some("meta"), 7),
+            ]),
+            [pair("llama-3-3-70b", "llama-3-3-70b-instruct")]
+        );
+        // A plain name a benchmark table also uses is the base model.
+        let mut base = cand("gemma-2b", "Gemma 2B", Some("google"), 3);
+        base.plain_in_table = true;
+        assert!(merges(&[cand("gemma-2b-it", "Gemma 2B IT", Some("google"), 2), base]).is_empty());
+        // `chat` also names products: GPT-5.2 Chat is not GPT-5.2.
+        assert!(
+            merges(&[
+                cand("gpt-5-2", "GPT-5.2", Some("openai"), 9),
+                cand("gpt-5-2-chat", "GPT-5.2 Chat", Some("openai"), 3),
+            ])
+            .is_empty()
+        );
+        assert!(says_served("llama3.3:70b-instruct-q8_0"));
+        assert!(!says_served("llama-3.3-70b"));
     }
 
     #[test]

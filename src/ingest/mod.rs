@@ -50,7 +50,8 @@ pub struct ModelRecord {
     /// The id the provider (or source) uses.
     pub raw_id: String,
     pub parsed: Option<names::Parsed>,
-    /// Lower is more authoritative (0: the model's own metadata file, 1-2: its creator's API).
+    /// Lower is more authoritative (0: the model's own metadata file, 1-2: its creator's API,
+    /// 3-4: other sellers, [`BENCHMARK_RANK`] and above: benchmark tables).
     pub rank: u8,
     pub creator: Option<String>,
     pub name: Option<String>,
@@ -68,6 +69,9 @@ pub struct ModelRecord {
     /// The date the price is as of (the source's snapshot date).
     pub as_of: Option<String>,
 }
+
+/// The rank of records read from benchmark tables (a paper's or a leaderboard's rows).
+pub const BENCHMARK_RANK: u8 = 5;
 
 /// Options of one ingest run.
 #[derive(Debug, Clone)]
@@ -202,6 +206,36 @@ impl Resolved {
     }
 }
 
+/// A model as the same-name rule sees it: its records' best name, creator and the words of
+/// the organisations its ids may carry as a prefix.
+fn candidate(key: &str, recs: &[ModelRecord]) -> Option<identities::Candidate> {
+    let creator = identities::model_creator(key, recs);
+    let mut vendor_words = creator
+        .as_deref()
+        .map(identities::creator_words)
+        .unwrap_or_default();
+    for r in recs {
+        let orgs = r
+            .provider
+            .iter()
+            .chain(r.parsed.iter().filter_map(|p| p.vendor.as_ref()));
+        for org in orgs {
+            vendor_words.extend(names::slugify(org).split('-').map(str::to_string));
+        }
+    }
+    Some(identities::Candidate {
+        key: key.to_string(),
+        name: identities::model_name(recs)?,
+        creator,
+        vendor_words,
+        records: recs.len(),
+        offered: recs.iter().any(|r| r.prices.is_some()),
+        plain_in_table: recs
+            .iter()
+            .any(|r| r.rank >= BENCHMARK_RANK && !identities::says_served(&r.raw_id)),
+    })
+}
+
 /// Authority first; within a rank, records naming this exact snapshot before undated aliases.
 fn record_order(r: &ModelRecord, key: &str) -> (u8, bool, String, String) {
     let exact = r.parsed.as_ref().is_some_and(|p| p.key == key);
@@ -327,44 +361,24 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         groups.entry(target).or_default().extend(recs);
     }
     // Spellings no rule above joins but that every source names alike are one model when
-    // nothing in them says otherwise (`identities::same_name`).
-    for (key, recs) in groups.iter_mut() {
-        recs.sort_by_key(|r| record_order(r, key));
-    }
-    let candidates: Vec<identities::Candidate> = groups
-        .iter()
-        .filter_map(|(key, recs)| {
-            let creator = identities::model_creator(key, recs);
-            let mut vendor_words = creator
-                .as_deref()
-                .map(identities::creator_words)
-                .unwrap_or_default();
-            for r in recs {
-                let orgs = r
-                    .provider
-                    .iter()
-                    .chain(r.parsed.iter().filter_map(|p| p.vendor.as_ref()));
-                for org in orgs {
-                    vendor_words.extend(names::slugify(org).split('-').map(str::to_string));
-                }
-            }
-            Some(identities::Candidate {
-                key: key.clone(),
-                name: identities::model_name(recs)?,
-                creator,
-                vendor_words,
-                records: recs.len(),
-                offered: recs.iter().any(|r| r.prices.is_some()),
-            })
-        })
-        .collect();
-    for (from, into) in identities::same_name(&candidates) {
-        if let Some(recs) = groups.remove(&from) {
-            groups.entry(into.clone()).or_default().extend(recs);
+    // nothing in them says otherwise (`identities::same_name`): names as they are first,
+    // then, over what is left, without the served words sellers leave out of names.
+    for unsaid in [false, true] {
+        for (key, recs) in groups.iter_mut() {
+            recs.sort_by_key(|r| record_order(r, key));
         }
-        for owner in key_owner.values_mut() {
-            if *owner == from {
-                owner.clone_from(&into);
+        let candidates: Vec<identities::Candidate> = groups
+            .iter()
+            .filter_map(|(key, recs)| candidate(key, recs))
+            .collect();
+        for (from, into) in identities::same_name(&candidates, unsaid) {
+            if let Some(recs) = groups.remove(&from) {
+                groups.entry(into.clone()).or_default().extend(recs);
+            }
+            for owner in key_owner.values_mut() {
+                if *owner == from {
+                    owner.clone_from(&into);
+                }
             }
         }
     }

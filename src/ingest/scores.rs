@@ -174,7 +174,7 @@ pub fn unpriced_models(
         out.push(super::ModelRecord {
             source: r.source,
             raw_id: key.clone(),
-            rank: 6,
+            rank: super::BENCHMARK_RANK + 1,
             creator: names::creator_for(parsed.vendor.as_deref(), &parsed.key).map(str::to_string),
             name: Some(display_name(&r.model)),
             parsed: Some(parsed),

@@ -126,6 +126,10 @@ async fn models_named_alike_are_one_model() {
         ("open-mistral-7b", "mistral-7b-v0.1"),
         ("gemini-3-pro", "gemini-3-pro-preview"),
         ("deepseek-3.2", "deepseek-v3.2"),
+        // Sellers' plain names of models released only as Instruct (second pass).
+        ("llama-3.3-70b", "llama-3.3-70b-instruct"),
+        ("phi-4-mini", "phi-4-mini-instruct"),
+        ("qwen3-vl-235b-a22b", "qwen3-vl-235b-a22b-instruct"),
     ] {
         assert_eq!(slug_of(a).await, slug_of(b).await, "{a} and {b}");
     }
@@ -136,6 +140,10 @@ async fn models_named_alike_are_one_model() {
         ("kimi-k2-0905", "kimi-k2-0711-preview"),
         ("deepseek-v3-base", "deepseek-v3"),
         ("llama-2-70b-hf", "llama-2-70b-chat"),
+        // A plain name a benchmark table uses is the base model; `chat` names products.
+        ("mixtral-8x22b-v0.1", "mixtral-8x22b-instruct"),
+        ("gemma-2b", "gemma-2b-it"),
+        ("gpt-5.2-chat", "gpt-5.2"),
     ] {
         assert_ne!(slug_of(a).await, slug_of(b).await, "{a} and {b}");
     }
@@ -255,6 +263,16 @@ async fn creators_follow_the_table_and_the_sources() {
         assert_eq!(status, 200, "{model}");
         assert_eq!(body["data"]["creator"]["slug"], creator, "{model}");
     }
+    // The creators table names its creators, however a source spells them.
+    for (slug, name) in [
+        ("deepseek", "DeepSeek"),
+        ("moonshotai", "Moonshot AI"),
+        ("xai", "xAI"),
+        ("mistral", "Mistral AI"),
+    ] {
+        let (_, p) = app.get_json(&format!("/api/v1/providers/{slug}")).await;
+        assert_eq!(p["data"]["name"], name, "{slug}");
+    }
     let (_, aion) = app.get_json("/api/v1/providers/aion-labs").await;
     assert_eq!(aion["data"]["name"], "AionLabs");
     assert_eq!(aion["data"]["kind"], "creator");
@@ -282,4 +300,25 @@ async fn creators_follow_the_table_and_the_sources() {
         "{with} of {}",
         listed.len()
     );
+}
+
+/// Release dates a user would check against the creators' announcements: where hosts
+/// disagree, the date most of them give (or the month the slug names) wins over one host's
+/// placeholder.
+#[tokio::test]
+async fn release_dates_are_what_hosts_agree_on() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (model, date) in [
+        ("deepseek-v3.2-exp", "2025-09-29"),
+        ("deepseek-v3.1", "2025-08-21"),
+        ("gemini-2.5-flash-preview-05-20", "2025-05-20"),
+        ("gemma-3-27b-it", "2025-03-12"),
+        ("mistral-large-2407", "2024-07-24"),
+        ("qwq-32b", "2025-03-05"),
+        ("gpt-4-0314", "2023-03-14"),
+    ] {
+        let (status, body) = app.get_json(&format!("/api/v1/models/{model}")).await;
+        assert_eq!(status, 200, "{model}");
+        assert_eq!(body["data"]["release_date"], date, "{model}");
+    }
 }

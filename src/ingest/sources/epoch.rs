@@ -257,7 +257,7 @@ pub fn epoch_models(dir: &Path) -> Result<Vec<ModelRecord>, IngestError> {
         out.push(ModelRecord {
             source: "epoch",
             raw_id: id.clone(),
-            rank: 5,
+            rank: crate::ingest::BENCHMARK_RANK,
             creator: names::creator_for(
                 hf_vendor.as_deref().or(parsed.vendor.as_deref()),
                 &parsed.key,
