@@ -46,7 +46,7 @@ start_mds redis REDIS_URL="$REDIS" MDS_REDIS_PREFIX="mds-bench:$$"
 
 LIST="/api/v1/models?limit=20"
 curl -fs "http://127.0.0.1:$PORT_cached$LIST" >"$WORK/body.json"
-PORT_static=$(free_port); PORT_static_redis=$(free_port)
+PORT_static=$(free_port); PORT_static_redis=$(free_port); PORT_static_page=$(free_port)
 ./target/release/examples/static_bytes "$WORK/body.json" "127.0.0.1:$PORT_static" & PIDS+=($!)
 ./target/release/examples/static_bytes "$WORK/body.json" "127.0.0.1:$PORT_static_redis" "$REDIS" & PIDS+=($!)
 wait_up "$PORT_static" /; wait_up "$PORT_static_redis" /
@@ -55,6 +55,12 @@ GRAPHQL="/graphql?query=%7Bmodels(first:50)%7Bnodes%7Bslug%20name%20creator%7Bna
 DETAIL="/api/v1/models/gpt-4o"
 COMPARE="/api/v1/compare?models=gpt-4o,claude-3-5-sonnet,gemini-2.5-pro"
 SEARCH="/api/v1/models/search?q=claude"
+
+# The GraphQL page's own bytes, served statically: what sending a body of that size costs
+# here with no work at all, the ceiling of any GraphQL-page row.
+curl -fs "http://127.0.0.1:$PORT_cached$GRAPHQL" >"$WORK/page.json"
+./target/release/examples/static_bytes "$WORK/page.json" "127.0.0.1:$PORT_static_page" & PIDS+=($!)
+wait_up "$PORT_static_page" /
 
 # Prints "req/s p50 p99" for one URL.
 measure() {
@@ -87,6 +93,7 @@ row "model detail, cache off" in-process "$PORT_uncached" "$DETAIL"
 row "compare 3, cache off" in-process "$PORT_uncached" "$COMPARE"
 row "search q=claude, cache off" in-process "$PORT_uncached" "$SEARCH"
 row "search q=claude, cached" in-process "$PORT_cached" "$SEARCH"
+row "static body of the GraphQL page's size ($(wc -c <"$WORK/page.json") bytes)" none "$PORT_static_page" /
 row "GraphQL 50 models + relations, cache off" in-process "$PORT_uncached" "$GRAPHQL"
 row "GraphQL 50 models + relations, cached" in-process "$PORT_cached" "$GRAPHQL"
 read -r FLOOR2 _ _ < <(measure "http://127.0.0.1:$PORT_static_redis/")
