@@ -128,9 +128,10 @@ impl Orders {
     }
 }
 
-/// Whether a list with no availability filter shows the model.
+/// Whether a list with no availability filter shows the model: not a checkpoint known only
+/// from a benchmark table, nor a router (a product that picks a model per request).
 fn listed_by_default(m: &model::Model) -> bool {
-    m.availability != "research"
+    m.availability != "research" && m.task != "router"
 }
 
 impl ModelFilter {
@@ -192,7 +193,8 @@ impl Catalog {
             return false;
         }
         let available = match f.availability.as_deref() {
-            None => listed_by_default(m),
+            // A task filter asks for routers by name (`task=router`).
+            None => listed_by_default(m) || f.task.is_some() && m.availability != "research",
             Some("all") => true,
             Some(a) => m.availability == a,
         };

@@ -57,6 +57,7 @@ pub enum Task {
     VideoGeneration,
     Rerank,
     Moderation,
+    Router,
     Other,
 }
 
@@ -75,7 +76,8 @@ pub struct ModelFilter {
     pub max_price: Option<f64>,
     pub category: Option<ModelCategory>,
     /// How the model can be had; unset shows API and open-weights models (research
-    /// checkpoints known only from a benchmark table need `RESEARCH` or `ALL`).
+    /// checkpoints known only from a benchmark table need `RESEARCH` or `ALL`), routers
+    /// only when `task` asks for them.
     pub availability: Option<Availability>,
     /// What the model is for.
     pub task: Option<Task>,
@@ -130,6 +132,7 @@ fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFi
                 Task::VideoGeneration => "video_generation",
                 Task::Rerank => "rerank",
                 Task::Moderation => "moderation",
+                Task::Router => "router",
                 Task::Other => "other",
             }
             .to_string()

@@ -139,7 +139,9 @@ impl Model {
         &self.0.availability
     }
     /// What the model is for: `chat`, `embedding`, `image_generation`, `speech_to_text`,
-    /// `text_to_speech`, `video_generation`, `rerank`, `moderation` or `other`.
+    /// `text_to_speech`, `video_generation`, `rerank`, `moderation`, `router` (a product
+    /// that picks a model per request; lists leave it out unless a task or availability
+    /// filter asks) or `other`.
     async fn task(&self) -> &str {
         &self.0.task
     }

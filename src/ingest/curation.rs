@@ -4,10 +4,14 @@
 //! - `availability`: `api` when at least one provider offers it (any offering), else
 //!   `open_weights` when its weights are published, else `research` (known only from a
 //!   benchmark table: a paper's checkpoint, a leaderboard row).
-//! - `task`, first rule that applies: a name saying `rerank` → `rerank`; `embed` →
+//! - `task`, first rule that applies: a name with the word `router` or `auto` → `router`
+//!   (a product that picks a model per request: OpenRouter's Auto Router, Azure's Model
+//!   Router, Kilo Auto; not a model, so lists leave it out unless asked); a name saying
+//!   `rerank` → `rerank`; `embed` →
 //!   `embedding`; `moderation`, `guard` or `safety` → `moderation`; image output →
 //!   `image_generation`; video output → `video_generation`; audio output without text, or a
-//!   TTS name with audio output → `text_to_speech`; audio input, text-only output and a
+//!   name with a word ending in `tts` (`melotts`, `gpt-4o-mini-tts`, whatever modalities a
+//!   source lists) → `text_to_speech`; audio input, text-only output and a
 //!   transcription name (`whisper`, `transcribe`, `speech`, `stt`) → `speech_to_text`; else
 //!   `chat`.
 
@@ -27,6 +31,7 @@ pub const TASKS: &[&str] = &[
     "video_generation",
     "rerank",
     "moderation",
+    "router",
     "other",
 ];
 
@@ -43,7 +48,10 @@ pub fn task(m: &model::Model) -> &'static str {
     let output = split(&m.output_modalities);
     let name = format!("{} {}", m.slug, m.name).to_lowercase();
     let says = |words: &[&str]| words.iter().any(|w| name.contains(w));
-    if says(&["rerank"]) {
+    let named: Vec<&str> = name.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    if named.iter().any(|w| matches!(*w, "router" | "auto")) {
+        "router"
+    } else if says(&["rerank"]) {
         "rerank"
     } else if says(&["embed"]) {
         "embedding"
@@ -53,7 +61,9 @@ pub fn task(m: &model::Model) -> &'static str {
         "image_generation"
     } else if output.contains("video") {
         "video_generation"
-    } else if output.contains("audio") && (!output.contains("text") || says(&["tts"])) {
+    } else if output.contains("audio") && !output.contains("text")
+        || named.iter().any(|w| w.ends_with("tts"))
+    {
         "text_to_speech"
     } else if input.contains("audio")
         && output == BTreeSet::from(["text"])
@@ -118,6 +128,14 @@ mod tests {
             "text_to_speech"
         );
         assert_eq!(task(&m("whisper-1", "audio", "text")), "speech_to_text");
+        // A TTS name is a TTS model even where a source lists text output only.
+        assert_eq!(task(&m("melotts", "text", "text")), "text_to_speech");
+        // Products that pick a model per request, whatever they output.
+        let mut auto = m("auto", "image,text", "image,text");
+        auto.name = "Auto Router".into();
+        assert_eq!(task(&auto), "router");
+        assert_eq!(task(&m("model-router", "text", "text")), "router");
+        assert_eq!(task(&m("autoglm-phone-9b", "image,text", "text")), "chat");
         assert_eq!(
             task(&m("gpt-4o-audio-preview", "audio,text", "audio,text")),
             "chat"

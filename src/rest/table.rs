@@ -142,6 +142,7 @@ const TASK: &[(&str, &str)] = &[
     ("video_generation", "VIDEO_GENERATION"),
     ("rerank", "RERANK"),
     ("moderation", "MODERATION"),
+    ("router", "ROUTER"),
     ("other", "OTHER"),
 ];
 
@@ -202,13 +203,13 @@ const MODEL_LIST_PARAMS: &[Param] = &[
         "availability",
         "filter.availability",
         Kind::Enum(AVAILABILITY),
-        "api, open_weights, research or all (default: api and open_weights).",
+        "api, open_weights, research or all (default: api and open_weights, routers only with task=router).",
     ),
     q(
         "task",
         "filter.task",
         Kind::Enum(TASK),
-        "chat, embedding, image_generation, speech_to_text, text_to_speech, video_generation, rerank, moderation or other.",
+        "chat, embedding, image_generation, speech_to_text, text_to_speech, video_generation, rerank, moderation, router (products that pick a model per request; listed only when asked for) or other.",
     ),
 ];
 

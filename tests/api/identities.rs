@@ -322,3 +322,52 @@ async fn release_dates_are_what_hosts_agree_on() {
         assert_eq!(body["data"]["release_date"], date, "{model}");
     }
 }
+
+/// Products that pick a model per request (OpenRouter's Auto Router, Azure's Model Router,
+/// Kilo Auto) are not models: tasked `router`, out of the lists unless asked for, still
+/// found by search and by their pages. TTS models are TTS whatever modalities a host lists.
+#[tokio::test]
+async fn routers_are_listed_only_when_asked_for() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let tasks_of = |body: &serde_json::Value| -> Vec<String> {
+        body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["task"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (_, all) = app.get_json("/api/v1/models?limit=100&sort=name").await;
+    let total = all["meta"]["total"].as_u64().unwrap();
+    for page in 1..=total.div_ceil(100) {
+        let (_, body) = app
+            .get_json(&format!("/api/v1/models?limit=100&sort=name&page={page}"))
+            .await;
+        assert!(
+            !tasks_of(&body).contains(&"router".to_string()),
+            "page {page}"
+        );
+    }
+    let (_, routers) = app.get_json("/api/v1/models?task=router&limit=100").await;
+    let slugs: Vec<&str> = routers["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["slug"].as_str().unwrap())
+        .collect();
+    for s in ["auto", "model-router", "pareto-code", "router", "frontier"] {
+        assert!(slugs.contains(&s), "{s} in {slugs:?}");
+    }
+    assert!(tasks_of(&routers).iter().all(|t| t == "router"));
+    let (_, with_routers) = app
+        .get_json("/api/v1/models?availability=all&limit=1")
+        .await;
+    assert!(with_routers["meta"]["total"].as_u64().unwrap() > total);
+    let (status, auto) = app.get_json("/api/v1/models/auto").await;
+    assert_eq!(status, 200);
+    assert_eq!(auto["data"]["task"], "router");
+    for tts in ["melotts", "gpt-4o-mini-tts"] {
+        let (_, m) = app.get_json(&format!("/api/v1/models/{tts}")).await;
+        assert_eq!(m["data"]["task"], "text_to_speech", "{tts}");
+    }
+}

@@ -51,14 +51,15 @@ async fn model_list_sorts_filters_and_pages() {
         .collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
     let total = p1["meta"]["total"].as_u64().unwrap();
-    // The default list is the curated catalogue: models one can use (API or open weights);
-    // `availability=all` adds the research entries known only from benchmark tables.
+    // The default list is the curated catalogue: models one can use (API or open weights),
+    // not routers; `availability=all` adds the research entries known only from benchmark
+    // tables, and the routers.
     let all_models = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED)
         .unwrap()
         .models;
     let curated = all_models
         .iter()
-        .filter(|m| m.availability != "research")
+        .filter(|m| m.availability != "research" && m.task != "router")
         .count() as u64;
     assert_eq!(total, curated);
     assert!(curated < all_models.len() as u64);
