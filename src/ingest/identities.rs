@@ -57,6 +57,16 @@ pub fn without_host_prefix<'a>(provider: Option<&str>, raw: &'a str) -> Option<&
     (!rest.is_empty()).then_some(rest)
 }
 
+/// The model a product names in parentheses at its end: `Agentic Chat (Claude Opus 4.5)` →
+/// `Claude Opus 4.5`. A model's name carries a version, so an organisation's name
+/// (`DeepSeek V4 Flash (DeepSeek)`) is none.
+pub fn named_in_parentheses(name: &str) -> Option<&str> {
+    let inner = name.trim_end().strip_suffix(')')?;
+    let (_, inner) = inner.rsplit_once('(')?;
+    let inner = inner.trim();
+    inner.bytes().any(|b| b.is_ascii_digit()).then_some(inner)
+}
+
 /// The key of the model a configured (or host-packaged) key runs, when `exists(base)` says that model is known:
 /// `claude-sonnet-4-5-20250929-thinking` → `claude-sonnet-4-5-20250929`.
 pub fn configured(key: &str, exists: impl Fn(&str) -> bool) -> Option<(&str, String)> {
@@ -790,6 +800,17 @@ mod tests {
             merges(&[cand("glm-5-1", "GLM-5.1", Some("zhipuai"), 9), host]),
             [pair("umans-glm-5-1", "glm-5-1")]
         );
+    }
+
+    #[test]
+    fn products_name_the_model_they_run_in_parentheses() {
+        assert_eq!(
+            named_in_parentheses("Agentic Chat (Claude Opus 4.5)"),
+            Some("Claude Opus 4.5")
+        );
+        assert_eq!(named_in_parentheses("DeepSeek V4 Flash (DeepSeek)"), None);
+        assert_eq!(named_in_parentheses("Claude Opus 4.5"), None);
+        assert_eq!(named_in_parentheses("Odd (name"), None);
     }
 
     #[test]

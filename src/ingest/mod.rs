@@ -301,6 +301,29 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                 r.parsed = Some(parsed);
             }
         }
+        // A host's product that names the model it runs (GitLab Duo's `duo-chat-opus-4-5`,
+        // "Agentic Chat (Claude Opus 4.5)") sells that model, where its own id names no
+        // creator. Only sold products: a paper's method (`Chameleon (GPT-4)`) is not the
+        // model it builds on.
+        if let Some(inner) = r
+            .name
+            .as_deref()
+            .filter(|_| r.prices.is_some())
+            .and_then(identities::named_in_parentheses)
+        {
+            let parsed = names::parse(&names::slugify(inner));
+            let own_creator = r
+                .parsed
+                .as_ref()
+                .and_then(|p| names::creator_for(None, &p.key));
+            if r.creator.is_none()
+                && own_creator.is_none()
+                && keys.contains(&parsed.key)
+                && names::creator_for(None, &parsed.key).is_some()
+            {
+                r.parsed = Some(parsed);
+            }
+        }
         if let Some(p) = &r.parsed
             && !p.key.is_empty()
         {

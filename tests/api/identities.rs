@@ -130,6 +130,9 @@ async fn models_named_alike_are_one_model() {
         ("llama-3.3-70b", "llama-3.3-70b-instruct"),
         ("phi-4-mini", "phi-4-mini-instruct"),
         ("qwen3-vl-235b-a22b", "qwen3-vl-235b-a22b-instruct"),
+        // A host's product naming the model it runs: "Agentic Chat (Claude Opus 4.5)".
+        ("duo-chat-opus-4-5", "claude-opus-4-5"),
+        ("duo-chat-gpt-5-1", "gpt-5.1"),
     ] {
         assert_eq!(slug_of(a).await, slug_of(b).await, "{a} and {b}");
     }
@@ -286,8 +289,8 @@ async fn creators_follow_the_table_and_the_sources() {
             .any(|o| o["provider"]["slug"] == "llama" && o["kind"] == "first_party"),
         "{llama}"
     );
-    // Measured: 1,381 of 1,546 listed models (89.3 %) have a creator; the rest are product
-    // wrappers whose ids name no organisation (`duo-chat-opus-4-8`). This bound only rises.
+    // Measured: 1,381 of 1,546 listed models (89.3 %) had a creator; the rest are mostly
+    // community fine-tunes whose ids name no organisation. This bound only rises.
     let catalog = app.state.catalog.snapshot();
     let listed: Vec<_> = catalog
         .all_models()
@@ -366,6 +369,16 @@ async fn routers_are_listed_only_when_asked_for() {
     let (status, auto) = app.get_json("/api/v1/models/auto").await;
     assert_eq!(status, 200);
     assert_eq!(auto["data"]["task"], "router");
+    // GitLab Duo's Agentic Chat is the models it runs, sold with a subscription.
+    let (_, opus) = app.get_json("/api/v1/pricing/claude-opus-4-5").await;
+    assert!(
+        opus["data"]["offerings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o["provider"]["slug"] == "gitlab" && o["kind"] == "plan"),
+        "{opus}"
+    );
     for tts in ["melotts", "gpt-4o-mini-tts"] {
         let (_, m) = app.get_json(&format!("/api/v1/models/{tts}")).await;
         assert_eq!(m["data"]["task"], "text_to_speech", "{tts}");
