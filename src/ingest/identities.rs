@@ -57,14 +57,21 @@ pub fn without_host_prefix<'a>(provider: Option<&str>, raw: &'a str) -> Option<&
     (!rest.is_empty()).then_some(rest)
 }
 
-/// The model a product names in parentheses at its end: `Agentic Chat (Claude Opus 4.5)` →
-/// `Claude Opus 4.5`. A model's name carries a version, so an organisation's name
-/// (`DeepSeek V4 Flash (DeepSeek)`) is none.
-pub fn named_in_parentheses(name: &str) -> Option<&str> {
+/// The model a product's name with a closing parenthesis names: the parenthesis where it
+/// holds a version, as model names do (`Agentic Chat (Claude Opus 4.5)` → `Claude Opus
+/// 4.5`); else what stands before it, where the parenthesis names a host (`is_host` of its
+/// first word: `DeepSeek V4 Flash (Alibaba Cloud)` → `DeepSeek V4 Flash`, but not
+/// `Llama 3.1 8b (uncensored)`).
+pub fn named_in_parentheses(name: &str, is_host: impl Fn(&str) -> bool) -> Option<&str> {
     let inner = name.trim_end().strip_suffix(')')?;
-    let (_, inner) = inner.rsplit_once('(')?;
-    let inner = inner.trim();
-    inner.bytes().any(|b| b.is_ascii_digit()).then_some(inner)
+    let (before, inner) = inner.rsplit_once('(')?;
+    let (inner, before) = (inner.trim(), before.trim());
+    if inner.bytes().any(|b| b.is_ascii_digit()) {
+        return Some(inner);
+    }
+    let first = names::slugify(inner);
+    let first = first.split('-').next().unwrap_or_default();
+    (!before.is_empty() && !first.is_empty() && is_host(first)).then_some(before)
 }
 
 /// The key of the model a configured (or host-packaged) key runs, when `exists(base)` says that model is known:
@@ -804,13 +811,22 @@ mod tests {
 
     #[test]
     fn products_name_the_model_they_run_in_parentheses() {
+        let host = |w: &str| w == "alibaba";
         assert_eq!(
-            named_in_parentheses("Agentic Chat (Claude Opus 4.5)"),
+            named_in_parentheses("Agentic Chat (Claude Opus 4.5)", host),
             Some("Claude Opus 4.5")
         );
-        assert_eq!(named_in_parentheses("DeepSeek V4 Flash (DeepSeek)"), None);
-        assert_eq!(named_in_parentheses("Claude Opus 4.5"), None);
-        assert_eq!(named_in_parentheses("Odd (name"), None);
+        assert_eq!(
+            named_in_parentheses("DeepSeek V4 Flash (Alibaba Cloud)", host),
+            Some("DeepSeek V4 Flash")
+        );
+        assert_eq!(
+            named_in_parentheses("Llama 3.1 8b (uncensored)", host),
+            None
+        );
+        assert_eq!(named_in_parentheses("(Alibaba)", host), None);
+        assert_eq!(named_in_parentheses("Claude Opus 4.5", host), None);
+        assert_eq!(named_in_parentheses("Odd (name", host), None);
     }
 
     #[test]

@@ -284,32 +284,57 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         .iter()
         .filter_map(|r| r.parsed.as_ref().map(|p| p.key.clone()))
         .collect();
+    let hosts: BTreeSet<String> = records.iter().filter_map(|r| r.provider.clone()).collect();
+    // Ids read as another model's (below), kept as its aliases: (the id's slug, the key).
+    let mut renamed: Vec<(String, String)> = Vec::new();
     for mut r in records {
+        let own_slug = r.parsed.as_ref().map(|p| p.slug.clone());
         // A host writing its own name before a known model's (`databricks-gpt-5`) sells
-        // that model (and `deepseek-chat` at DeepSeek stays `deepseek-chat`).
-        if let Some(rest) = identities::without_host_prefix(r.provider.as_deref(), &r.raw_id) {
+        // that model (and `deepseek-chat` at DeepSeek stays `deepseek-chat`); so does a
+        // router naming the cloud it goes through (`azure-gpt-4o` at NanoGPT,
+        // `cerebras-llama-4-scout-17b-16e-instruct` at the Llama API).
+        let prefixed = r.provider.iter().chain(&hosts).find_map(|h| {
+            identities::without_host_prefix(Some(h), &r.raw_id).map(|rest| (h.as_str(), rest))
+        });
+        if let Some((host, rest)) = prefixed {
             let parsed = names::parse(rest);
-            let own_name = r
+            let own_creator = r
                 .parsed
                 .as_ref()
-                .and_then(|p| names::creator_for(None, &p.key))
-                == r.provider.as_deref();
-            if !own_name
+                .and_then(|p| names::creator_for(None, &p.key));
+            // Another host's name only where the id as a whole names no creator.
+            let own_host = r.provider.as_deref() == Some(host);
+            let named = names::creator_for(None, &parsed.key);
+            if own_creator != Some(host)
+                && (own_host || own_creator.is_none() && named != Some(host))
                 && keys.contains(&parsed.key)
-                && names::creator_for(None, &parsed.key).is_some()
+                && named.is_some()
             {
                 r.parsed = Some(parsed);
+                // `Cerebras-Llama-4-Scout-17B-16E-Instruct` is the host's label, not the
+                // model's name.
+                if r.name
+                    .as_deref()
+                    .is_some_and(|n| names::slugify(n).starts_with(&format!("{host}-")))
+                {
+                    r.name = None;
+                }
             }
         }
         // A host's product that names the model it runs (GitLab Duo's `duo-chat-opus-4-5`,
-        // "Agentic Chat (Claude Opus 4.5)") sells that model, where its own id names no
+        // "Agentic Chat (Claude Opus 4.5)"; AIHubMix's `alicloud-deepseek-v4-flash`,
+        // "DeepSeek V4 Flash (Alibaba Cloud)") sells that model, where its own id names no
         // creator. Only sold products: a paper's method (`Chameleon (GPT-4)`) is not the
         // model it builds on.
         if let Some(inner) = r
             .name
             .as_deref()
             .filter(|_| r.prices.is_some())
-            .and_then(identities::named_in_parentheses)
+            .and_then(|n| {
+                identities::named_in_parentheses(n, |w| {
+                    hosts.iter().any(|h| h.split('-').next() == Some(w))
+                })
+            })
         {
             let parsed = names::parse(&names::slugify(inner));
             let own_creator = r
@@ -327,6 +352,9 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         if let Some(p) = &r.parsed
             && !p.key.is_empty()
         {
+            if let Some(own) = own_slug.filter(|s| *s != p.slug) {
+                renamed.push((own, p.key.clone()));
+            }
             by_key.entry(p.key.clone()).or_default().push(r);
         }
     }
@@ -428,6 +456,11 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     for (key, group) in &key_owner {
         if let Some(slug) = slug_of_group.get(group) {
             index.insert(key.clone(), slug.clone());
+        }
+    }
+    for (own, key) in renamed {
+        if let Some(slug) = key_owner.get(&key).and_then(|g| slug_of_group.get(g)) {
+            index.entry(own).or_insert_with(|| slug.clone());
         }
     }
     for (slug, recs) in &models {

@@ -133,6 +133,13 @@ async fn models_named_alike_are_one_model() {
         // A host's product naming the model it runs: "Agentic Chat (Claude Opus 4.5)".
         ("duo-chat-opus-4-5", "claude-opus-4-5"),
         ("duo-chat-gpt-5-1", "gpt-5.1"),
+        // A router naming the cloud it goes through, in the id or the name.
+        ("azure-gpt-4o", "gpt-4o"),
+        (
+            "cerebras-llama-4-scout-17b-16e-instruct",
+            "llama-4-scout-17b-16e-instruct",
+        ),
+        ("alicloud-deepseek-v4-flash", "deepseek-v4-flash"),
     ] {
         assert_eq!(slug_of(a).await, slug_of(b).await, "{a} and {b}");
     }
