@@ -169,6 +169,8 @@ pub fn is_display_name(raw: &str) -> bool {
 /// spaces keeps its `/`: `Claude 2.0 / 2.1`), and a free variant's `(free)` or `Free`
 /// (`Kimi K2.5 Free` → `Kimi K2.5`: the free offering is the model's, not another model).
 pub fn display_name(name: &str) -> &str {
+    // Sources' stray white space (`DeepSeek R1 (Turbo)\t`) is no part of a name.
+    let name = name.trim();
     let name = match name.split_once(": ") {
         Some((vendor, rest))
             if !rest.trim().is_empty()
@@ -620,6 +622,7 @@ mod tests {
 
     #[test]
     fn router_prefixes_leave_names() {
+        assert_eq!(display_name("DeepSeek R1 (Turbo)\t"), "DeepSeek R1 (Turbo)");
         assert_eq!(
             display_name("Anthropic: Claude Opus 4.6"),
             "Claude Opus 4.6"
@@ -627,7 +630,8 @@ mod tests {
         assert_eq!(display_name("AionLabs: Aion-1.0"), "Aion-1.0");
         assert_eq!(display_name("GPT-4o"), "GPT-4o");
         assert_eq!(display_name("Claude 2.0 / 2.1"), "Claude 2.0 / 2.1");
-        assert_eq!(display_name("Trailing: "), "Trailing: ");
+        // Nothing after the colon: no prefix to drop, only the white space.
+        assert_eq!(display_name("Trailing: "), "Trailing:");
         assert_eq!(display_name("x-AI/Grok-4-Fast"), "Grok-4-Fast");
         assert_eq!(
             display_name("siliconflow/deepseek-v3-0324"),
