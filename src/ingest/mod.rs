@@ -277,6 +277,71 @@ const DASH_VENDORS: &[(&str, &str)] = &[
     ("zai-", "zhipuai"),
 ];
 
+/// Reads a record whose id or name says which host serves it as the model that host
+/// serves (see the comments below); other records are left as they are.
+fn read_through_host(r: &mut ModelRecord, hosts: &BTreeSet<String>, keys: &BTreeSet<String>) {
+    // A host writing its own name before a known model's (`databricks-gpt-5`) sells
+    // that model (and `deepseek-chat` at DeepSeek stays `deepseek-chat`); so does a
+    // router naming the cloud it goes through (`azure-gpt-4o` at NanoGPT,
+    // `cerebras-llama-4-scout-17b-16e-instruct` at the Llama API).
+    let prefixed = r.provider.iter().chain(hosts).find_map(|h| {
+        identities::without_host_prefix(Some(h), &r.raw_id).map(|rest| (h.as_str(), rest))
+    });
+    if let Some((host, rest)) = prefixed {
+        let parsed = names::parse(rest);
+        let own_creator = r
+            .parsed
+            .as_ref()
+            .and_then(|p| names::creator_for(None, &p.key));
+        // Another host's name only where the id as a whole names no creator.
+        let own_host = r.provider.as_deref() == Some(host);
+        let named = names::creator_for(None, &parsed.key);
+        if own_creator != Some(host)
+            && (own_host || own_creator.is_none() && named != Some(host))
+            && keys.contains(&parsed.key)
+            && named.is_some()
+        {
+            r.parsed = Some(parsed);
+            // `Cerebras-Llama-4-Scout-17B-16E-Instruct` is the host's label, not the
+            // model's name.
+            if r.name
+                .as_deref()
+                .is_some_and(|n| names::slugify(n).starts_with(&format!("{host}-")))
+            {
+                r.name = None;
+            }
+        }
+    }
+    // A host's product that names the model it runs (GitLab Duo's `duo-chat-opus-4-5`,
+    // "Agentic Chat (Claude Opus 4.5)"; AIHubMix's `alicloud-deepseek-v4-flash`,
+    // "DeepSeek V4 Flash (Alibaba Cloud)") sells that model, where its own id names no
+    // creator. Only sold products: a paper's method (`Chameleon (GPT-4)`) is not the
+    // model it builds on.
+    if let Some(inner) = r
+        .name
+        .as_deref()
+        .filter(|_| r.prices.is_some())
+        .and_then(|n| {
+            identities::named_in_parentheses(n, |w| {
+                hosts.iter().any(|h| h.split('-').next() == Some(w))
+            })
+        })
+    {
+        let parsed = names::parse(&names::slugify(inner));
+        let own_creator = r
+            .parsed
+            .as_ref()
+            .and_then(|p| names::creator_for(None, &p.key));
+        if r.creator.is_none()
+            && own_creator.is_none()
+            && keys.contains(&parsed.key)
+            && names::creator_for(None, &parsed.key).is_some()
+        {
+            r.parsed = Some(parsed);
+        }
+    }
+}
+
 /// Groups records into canonical models (see the module docs).
 pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let mut by_key: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
@@ -289,66 +354,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let mut renamed: Vec<(String, String)> = Vec::new();
     for mut r in records {
         let own_slug = r.parsed.as_ref().map(|p| p.slug.clone());
-        // A host writing its own name before a known model's (`databricks-gpt-5`) sells
-        // that model (and `deepseek-chat` at DeepSeek stays `deepseek-chat`); so does a
-        // router naming the cloud it goes through (`azure-gpt-4o` at NanoGPT,
-        // `cerebras-llama-4-scout-17b-16e-instruct` at the Llama API).
-        let prefixed = r.provider.iter().chain(&hosts).find_map(|h| {
-            identities::without_host_prefix(Some(h), &r.raw_id).map(|rest| (h.as_str(), rest))
-        });
-        if let Some((host, rest)) = prefixed {
-            let parsed = names::parse(rest);
-            let own_creator = r
-                .parsed
-                .as_ref()
-                .and_then(|p| names::creator_for(None, &p.key));
-            // Another host's name only where the id as a whole names no creator.
-            let own_host = r.provider.as_deref() == Some(host);
-            let named = names::creator_for(None, &parsed.key);
-            if own_creator != Some(host)
-                && (own_host || own_creator.is_none() && named != Some(host))
-                && keys.contains(&parsed.key)
-                && named.is_some()
-            {
-                r.parsed = Some(parsed);
-                // `Cerebras-Llama-4-Scout-17B-16E-Instruct` is the host's label, not the
-                // model's name.
-                if r.name
-                    .as_deref()
-                    .is_some_and(|n| names::slugify(n).starts_with(&format!("{host}-")))
-                {
-                    r.name = None;
-                }
-            }
-        }
-        // A host's product that names the model it runs (GitLab Duo's `duo-chat-opus-4-5`,
-        // "Agentic Chat (Claude Opus 4.5)"; AIHubMix's `alicloud-deepseek-v4-flash`,
-        // "DeepSeek V4 Flash (Alibaba Cloud)") sells that model, where its own id names no
-        // creator. Only sold products: a paper's method (`Chameleon (GPT-4)`) is not the
-        // model it builds on.
-        if let Some(inner) = r
-            .name
-            .as_deref()
-            .filter(|_| r.prices.is_some())
-            .and_then(|n| {
-                identities::named_in_parentheses(n, |w| {
-                    hosts.iter().any(|h| h.split('-').next() == Some(w))
-                })
-            })
-        {
-            let parsed = names::parse(&names::slugify(inner));
-            let own_creator = r
-                .parsed
-                .as_ref()
-                .and_then(|p| names::creator_for(None, &p.key));
-            if r.creator.is_none()
-                && own_creator.is_none()
-                && keys.contains(&parsed.key)
-                && names::creator_for(None, &parsed.key).is_some()
-            {
-                r.parsed = Some(parsed);
-            }
-        }
+        read_through_host(&mut r, &hosts, &keys);
         if let Some(p) = &r.parsed
             && !p.key.is_empty()
         {
