@@ -1,7 +1,7 @@
 //! Prices as a user reads them: a flagship model's headline price is its creator's list
 //! price, resellers appear only as `cheapest` and as offerings of their kind, and every
 //! price is written as published. These are the figures checked by hand against the
-//! creators' price pages (as of the genai-prices snapshot) when the rules were written.
+//! creators' price pages (as of the genai-prices release in the snapshot, 0.2.3 of November 2026) when the rules were written.
 
 use serde_json::Value;
 
@@ -25,6 +25,12 @@ const FLAGSHIPS: &[(&str, f64, f64)] = &[
     ("glm-4.5", 0.6, 2.2),
     // Z.ai's international USD price, not the domestic CNY one converted.
     ("glm-5.1", 1.4, 4.4),
+    // November 2026 releases, as genai-prices 0.2.3 lists them at the creator (anthropic,
+    // openai and x-ai rows; the base of each tiered price).
+    ("claude-opus-5-5", 4.0, 20.0),
+    ("claude-haiku-5-5", 0.1, 0.5),
+    ("gpt-6-sol", 2.0, 10.0),
+    ("grok-4.7", 2.0, 6.0),
 ];
 
 #[tokio::test]
