@@ -202,7 +202,17 @@ pub fn build(
             continue;
         };
         report.matched(SOURCE);
-        let is_offered = offered.get(&(model, provider.as_str())) == Some(&id.as_str());
+        let offered_id = offered.get(&(model, provider.as_str()));
+        let is_offered = offered_id == Some(&id.as_str());
+        // A live entry of the feed that the offering did not pick is another product of the
+        // provider (OpenRouter's floating `deepseek/deepseek-v4-pro` beside the dated
+        // `-0813` the model's slug names): its schedule is not this offering's history.
+        if offered_id.is_some()
+            && !is_offered
+            && constraints.contains_key(&(provider.clone(), id.clone()))
+        {
+            continue;
+        }
         let len = by_id
             .get(&(provider.clone(), id.clone()))
             .map_or(0, Vec::len);

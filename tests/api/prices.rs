@@ -31,6 +31,9 @@ const FLAGSHIPS: &[(&str, f64, f64)] = &[
     ("claude-haiku-5-5", 0.1, 0.5),
     ("gpt-6-sol", 2.0, 10.0),
     ("grok-4.7", 2.0, 6.0),
+    // Mistral's row is dated: 0.68/2.09, 1.36/4.18 from 2026-10-20, 0.7/2.1 from 2026-10-29,
+    // the one in effect on the release's day (2026-11-10).
+    ("mistral-large-4", 0.7, 2.1),
 ];
 
 #[tokio::test]

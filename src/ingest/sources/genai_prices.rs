@@ -34,8 +34,9 @@ impl Source for GenaiPrices {
 }
 
 pub const SOURCE: &str = "genai-prices";
-/// Date of the source commit: prices are as of this day.
-pub const AS_OF: &str = "2026-08-21";
+/// The day the bundled release (0.2.3) was observed: its newest dated event is 2026-11-09.
+/// Prices are as of this day, and a dated price constraint up to it is the current price.
+pub const AS_OF: &str = "2026-11-10";
 
 pub fn load(dir: &Path) -> Result<Value, IngestError> {
     read_json(&dir.join("genai-prices/prices/new_data/v2/data.json"))
