@@ -105,6 +105,18 @@ impl App {
             db.clone(),
             Duration::from_millis(self.state.config.reload_interval_ms.max(100)),
         ));
+        let fd_limit = crate::connections::raise_fd_limit();
+        let tracker = Arc::new(crate::connections::Tracker::new(
+            crate::connections::cap(self.state.config.max_connections, fd_limit),
+            self.state.config.max_connections_per_address,
+            self.state.config.trusted_proxies.clone(),
+        ));
+        tracing::info!(
+            fd_limit,
+            max_connections = crate::connections::cap(self.state.config.max_connections, fd_limit),
+            per_address = self.state.config.max_connections_per_address,
+            "connection limits"
+        );
         let front = http::front(self.state);
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let mut builder = Builder::new(TokioExecutor::new());
@@ -130,15 +142,43 @@ impl App {
                 },
                 () = &mut shutdown => break,
             };
-            let service = front.for_peer(peer);
+            let Some(place) = tracker.admit(peer.ip()) else {
+                // Over the cap for this address, or full with nothing idle: closed at once.
+                tracing::debug!(%peer, "connection refused: over the connection cap");
+                continue;
+            };
+            let activity = place.activity.clone();
+            let service = front.for_peer(peer, activity.clone());
             let conn = builder.serve_connection_with_upgrades(
                 TokioIo::new(crate::connections::IdleTimeout::new(stream, idle)),
                 TowerToHyperService::new(service),
             );
             let conn = graceful.watch(conn.into_owned());
             tokio::spawn(async move {
-                if let Err(e) = conn.await {
-                    tracing::debug!(error = %e, "connection ended with an error");
+                let _place = place;
+                // The first request's head must arrive within the header-read timeout of the
+                // accept, whatever the protocol: hyper's own timer starts only once HTTP/1 is
+                // detected, so a client trickling the HTTP/2 preface would escape it.
+                let deadline = tokio::time::sleep(header_timeout);
+                tokio::pin!(deadline, conn);
+                let mut waiting = true;
+                loop {
+                    tokio::select! {
+                        ended = &mut conn => {
+                            if let Err(e) = ended {
+                                tracing::debug!(error = %e, "connection ended with an error");
+                            }
+                            return;
+                        }
+                        () = activity.shed() => return,
+                        () = &mut deadline, if waiting => {
+                            if !activity.started() {
+                                tracing::debug!(%peer, "no request within the header-read timeout");
+                                return;
+                            }
+                            waiting = false;
+                        }
+                    }
                 }
             });
         }

@@ -138,10 +138,10 @@ pub struct ServeConfig {
     #[arg(long, env = "MDS_REDIS_PREFIX", default_value = "mds:rl")]
     pub redis_prefix: String,
     /// Requests per clock hour for the Free tier (per client IP).
-    #[arg(long, env = "MDS_FREE_LIMIT", default_value_t = 100)]
+    #[arg(long, env = "MDS_FREE_LIMIT", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub free_limit: u64,
     /// Requests per clock hour for the Authenticated tier (per API key).
-    #[arg(long, env = "MDS_AUTHENTICATED_LIMIT", default_value_t = 1000)]
+    #[arg(long, env = "MDS_AUTHENTICATED_LIMIT", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub authenticated_limit: u64,
     /// Proxies whose `X-Forwarded-For` is trusted (CIDRs, comma-separated).
     #[arg(
@@ -158,22 +158,28 @@ pub struct ServeConfig {
     #[arg(long, env = "MDS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
     /// Seconds a request may take before it is answered 503.
-    #[arg(long, env = "MDS_REQUEST_TIMEOUT", default_value_t = 30)]
+    #[arg(long, env = "MDS_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3_600))]
     pub request_timeout: u64,
     /// Seconds a client may take to send a request's headers; slow clients are disconnected.
-    #[arg(long, env = "MDS_HEADER_READ_TIMEOUT", default_value_t = 10)]
+    #[arg(long, env = "MDS_HEADER_READ_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
     pub header_read_timeout: u64,
     /// Seconds a connection may stay silent (no byte either way) before it is closed:
     /// connections that never send a request, idle keep-alive and idle HTTP/2 connections.
     /// Never less than the request timeout plus one second.
-    #[arg(long, env = "MDS_IDLE_TIMEOUT", default_value_t = 60)]
+    #[arg(long, env = "MDS_IDLE_TIMEOUT", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub idle_timeout: u64,
     /// Megabytes of stored GET answers (bodies and their compressed forms); 0 stores none.
-    #[arg(long, env = "MDS_CACHE_SIZE_MB", default_value_t = 64)]
+    #[arg(long, env = "MDS_CACHE_SIZE_MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(0..=65_536))]
     pub cache_size_mb: u64,
+    /// Most connections open at once (also held under the open-file limit less 128).
+    #[arg(long, env = "MDS_MAX_CONNECTIONS", default_value_t = 10_000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+    pub max_connections: usize,
+    /// Most connections open at once from one client address (trusted proxies exempt).
+    #[arg(long, env = "MDS_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 256, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+    pub max_connections_per_address: usize,
     /// Milliseconds between checks of the database's dataset version; an import is served
     /// by every instance within this interval.
-    #[arg(long, env = "MDS_RELOAD_INTERVAL_MS", default_value_t = 2000)]
+    #[arg(long, env = "MDS_RELOAD_INTERVAL_MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
     pub reload_interval_ms: u64,
     /// Migrate an unmigrated database and import the embedded dataset into an empty one at
     /// start-up. Turn off where a one-shot job migrates (several instances must not race).
@@ -200,6 +206,8 @@ impl Default for ServeConfig {
             idle_timeout: 60,
             reload_interval_ms: 2000,
             cache_size_mb: 64,
+            max_connections: 10_000,
+            max_connections_per_address: 256,
             auto_migrate: true,
             public_url: String::new(),
         }

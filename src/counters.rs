@@ -95,6 +95,23 @@ impl MemoryStore {
         count_at(used, now)
     }
 
+    /// Raises a bucket's count to `used` (the shared store's count): should the shared
+    /// store fail, counting goes on from there instead of from zero.
+    pub fn remember(&self, bucket: &str, used: u64) {
+        let hour = now_secs() / WINDOW;
+        let mut shard = self.shard(bucket);
+        if shard.hour != hour {
+            shard.hour = hour;
+            shard.counts = HashMap::new();
+        }
+        match shard.counts.get_mut(bucket) {
+            Some(c) => *c = (*c).max(used),
+            None => {
+                shard.counts.insert(bucket.to_string(), used);
+            }
+        }
+    }
+
     /// Takes back one hit (a request that ended as a 304).
     pub fn refund(&self, bucket: &str) {
         let hour = now_secs() / WINDOW;
@@ -418,7 +435,12 @@ impl Counters {
         // (Redis' batches run under one).
         if let Some(r) = self.closed() {
             match r.hit(bucket).await {
-                Ok(c) => return c,
+                Ok(c) => {
+                    // Kept in-process too, so an outage continues each client's count on
+                    // this instance rather than restarting it at zero.
+                    self.memory.remember(bucket, c.used);
+                    return c;
+                }
                 Err(e) => self.trip(&e),
             }
         }

@@ -84,22 +84,29 @@ pub fn cost(o: &Row<offering::Model>, req: Request) -> OfferingCost {
         ("output", req.output_tokens, output, "output price"),
     ];
     let mut missing = Vec::new();
+    let mut exact_total = 0.0;
     for (line, tokens, price, what) in wanted {
         if tokens == 0 {
             continue;
         }
         match price {
-            Some(unit_price) => out.lines.push(Line {
-                line,
-                tokens,
-                unit_price,
-                cost: six_digits(tokens as f64 * unit_price / 1e6),
-            }),
+            Some(unit_price) => {
+                let exact = tokens as f64 * unit_price / 1e6;
+                exact_total += exact;
+                out.lines.push(Line {
+                    line,
+                    tokens,
+                    unit_price,
+                    cost: six_digits(exact),
+                });
+            }
             None => missing.push(what),
         }
     }
     if missing.is_empty() {
-        out.total = Some(six_digits(out.lines.iter().map(|l| l.cost).sum()));
+        // The sum of the exact line amounts, rounded once (a sum of rounded lines can be
+        // off in its last digit: 41.6666 where 41.6667 is right).
+        out.total = Some(six_digits(exact_total));
     } else {
         out.reason = Some(format!("no published {}", missing.join(" or ")));
     }
@@ -165,6 +172,18 @@ mod tests {
         );
         assert_eq!(c.total, Some(12.5));
         assert_eq!(c.lines.len(), 2);
+    }
+
+    #[test]
+    fn the_total_is_the_exact_sum_rounded_once() {
+        // Each line is 20.833333 (shown 20.8333); their sum is 41.666666, so 41.6667, not
+        // the 41.6666 a sum of rounded lines gives.
+        let c = cost(
+            &offer(20.833333, 20.833333, None, &[]),
+            req(1_000_000, 1_000_000, 0),
+        );
+        assert_eq!(c.lines[0].cost, 20.8333);
+        assert_eq!(c.total, Some(41.6667));
     }
 
     #[test]

@@ -107,6 +107,11 @@ impl EconomyIndicator {
         to: Option<String>,
     ) -> Result<Vec<EconomyPoint>> {
         let (from, to) = (month("from", from)?, month("to", to)?);
+        if let (Some(f), Some(t)) = (&from, &to)
+            && f > t
+        {
+            return Err(bad_input("from", format!("from ({f}) is after to ({t})")));
+        }
         Ok(catalog(ctx)?
             .economy()
             .series(&self.0.slug, from.as_deref(), to.as_deref())

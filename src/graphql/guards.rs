@@ -189,11 +189,32 @@ pub fn check(doc: &ExecutableDocument) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks every operation's introspection selections against their budget, each list
+/// multiplied by the schema's real sizes ([`super::introspection`]).
+pub fn check_introspection(
+    doc: &ExecutableDocument,
+    sizes: &super::introspection::Sizes,
+) -> Result<(), String> {
+    use super::introspection::{MAX_INTROSPECTION_VALUES, values};
+    for (_, op) in doc.operations.iter() {
+        if values(sizes, &op.node.selection_set.node, doc) > MAX_INTROSPECTION_VALUES {
+            return Err(format!(
+                "Introspection would produce more than {MAX_INTROSPECTION_VALUES} values (each list counts the schema's real sizes); select less or ask for one type with __type"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Admits a request: the text's bracket nesting is checked before anything parses it, an
 /// Automatic Persisted Query is resolved ([`PersistedQueries`]), and the parsed document is
 /// counted before the engine's own checks and validation (which expand fragments) see it.
 /// The engine then runs with no extensions, so no per-field hook slows every resolver.
-pub fn admit(mut request: Request, persisted: &PersistedQueries) -> ServerResult<Request> {
+pub fn admit(
+    mut request: Request,
+    persisted: &PersistedQueries,
+    sizes: &super::introspection::Sizes,
+) -> ServerResult<Request> {
     if nesting(&request.query, MAX_NESTING) > MAX_NESTING {
         return Err(too_complex(format!(
             "Query text nests brackets more than {MAX_NESTING} levels deep"
@@ -206,6 +227,7 @@ pub fn admit(mut request: Request, persisted: &PersistedQueries) -> ServerResult
     }
     let doc = request.parsed_query()?;
     check(doc).map_err(too_complex)?;
+    check_introspection(doc, sizes).map_err(too_complex)?;
     Ok(request)
 }
 

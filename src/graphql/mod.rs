@@ -6,10 +6,12 @@
 //! validation), then the engine's complexity limit, in which every list multiplies its
 //! children by its real worst-case size ([`sizes`]), and the HTTP body cap.
 
+pub mod budget;
 pub mod changes;
 pub mod costs;
 pub mod economy;
 pub mod guards;
+pub mod introspection;
 pub mod query;
 pub mod sizes;
 pub mod sorted;
@@ -45,11 +47,15 @@ pub const MAX_COMPLEXITY: usize = 50_000;
 const PERSISTED_QUERIES: usize = 512;
 
 /// The schema and what admits a request to it ([`guards::admit`]: bounds and persisted
-/// queries). The schema runs with no extensions: the engine would otherwise route every
-/// field of every answer through them.
+/// queries). REST's own documents run on a schema with no extensions (the engine would
+/// otherwise route every field of every answer through them); clients' documents run on
+/// a copy that spends the [`budget::AnswerBudget`] per resolved field.
 pub struct Engine {
     schema: MdsSchema,
+    guarded: MdsSchema,
     persisted: guards::PersistedQueries,
+    /// The schema's introspection sizes, measured on first use.
+    sizes: tokio::sync::OnceCell<introspection::Sizes>,
 }
 
 impl Engine {
@@ -65,27 +71,58 @@ impl Engine {
         req: async_graphql::Request,
         catalog: Arc<Catalog>,
     ) -> async_graphql::Response {
-        let mut resp = match guards::admit(req, &self.persisted) {
-            Ok(req) => self.schema.execute(with_catalog(req, catalog)).await,
+        let sizes = self.sizes.get_or_init(|| self.measure()).await;
+        let mut resp = match guards::admit(req, &self.persisted, sizes) {
+            Ok(req) => self.guarded.execute(with_catalog(req, catalog)).await,
             Err(e) => async_graphql::Response::from_errors(vec![e]),
         };
         add_codes(&mut resp);
+        stop_at_budget(&mut resp);
         resp
+    }
+
+    /// The schema's introspection sizes, from its own answer to the sizing query.
+    async fn measure(&self) -> introspection::Sizes {
+        let resp = self.schema.execute(introspection::SIZING_QUERY).await;
+        introspection::Sizes::from_answer(resp.data).unwrap_or_else(|| {
+            tracing::error!("the schema's introspection sizes could not be read");
+            introspection::Sizes::default()
+        })
+    }
+}
+
+/// An answer stopped by the budget is no answer: no partial data, one error.
+pub(crate) fn stop_at_budget(resp: &mut async_graphql::Response) {
+    let stopped = resp.errors.iter().position(|e| {
+        e.extensions
+            .as_ref()
+            .and_then(|x| x.get("code"))
+            .is_some_and(|c| *c == async_graphql::Value::from(budget::CODE))
+    });
+    if let Some(i) = stopped {
+        let e = resp.errors.swap_remove(i);
+        resp.errors = vec![e];
+        resp.data = async_graphql::Value::Null;
     }
 }
 
 /// Builds the engine. Resolvers read the catalogue snapshot each request carries
 /// ([`with_catalog`]); the schema itself holds no data.
 pub fn build() -> Engine {
-    let schema = Schema::build(Query::default(), EmptyMutation, EmptySubscription)
-        // Depth is counted by the guards, which leave introspection's own nesting out.
-        .limit_complexity(MAX_COMPLEXITY)
-        .limit_recursive_depth(MAX_NESTING)
-        .limit_directives(20)
-        .finish();
+    let builder = || {
+        Schema::build(Query::default(), EmptyMutation, EmptySubscription)
+            // Depth is counted by the guards, which leave introspection's own nesting out.
+            .limit_complexity(MAX_COMPLEXITY)
+            .limit_recursive_depth(MAX_NESTING)
+            .limit_directives(20)
+    };
     Engine {
-        schema,
+        schema: builder().finish(),
+        guarded: builder()
+            .extension(budget::AnswerBudget(budget::MAX_ANSWER_FIELDS))
+            .finish(),
         persisted: guards::PersistedQueries::new(PERSISTED_QUERIES),
+        sizes: tokio::sync::OnceCell::new(),
     }
 }
 

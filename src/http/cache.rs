@@ -3,7 +3,7 @@
 //! A GET answer is a pure function of the request, the dataset version and the caller's
 //! tier (Free answers carry the attribution), so its bytes are kept, with their ETag and,
 //! made on first demand, their gzip and brotli forms. The key is the path, the query
-//! string's parameters in sorted order, the tier, whether GraphiQL's HTML was asked for,
+//! string's known parameters, decoded and in sorted order, the tier, whether GraphiQL's HTML was asked for,
 //! and the version of the catalogue snapshot the request reads; the handler then reads
 //! that same snapshot ([`Snapshot`]), so a stored answer always belongs to its key's
 //! version. An import changes the version, and the first request to see it empties the
@@ -22,10 +22,12 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use super::feeds;
 use crate::catalog::Catalog;
 use crate::error::Problem;
 use crate::limits::{self, Caller, Tier};
 use crate::responses::{Encoding, Entry, negotiate};
+use crate::rest;
 use crate::state::AppState;
 
 /// The catalogue snapshot a request reads, chosen by the lookup.
@@ -42,33 +44,46 @@ const MAX_BODY: usize = 32 * 1024 * 1024;
 /// Answers that are never stored: live state, exports (streamed, with ETags of their own)
 /// and the bundled assets (stored answers of their own, made once).
 fn cacheable(path: &str) -> bool {
-    !matches!(path, "/healthz" | "/readyz" | "/metrics")
-        && !path.starts_with("/api/v1/export/")
+    !matches!(
+        path,
+        "/healthz" | "/readyz" | "/healthz/dependencies" | "/metrics"
+    ) && !path.starts_with("/api/v1/export/")
         && !path.starts_with("/assets/")
 }
 
-/// The cache key of a request read from `version`.
-fn key(req: &Request, version: i32) -> String {
+/// The cache key of a request read from `version`: the path, the tier, whether GraphiQL's
+/// HTML was asked for, and the decoded values of the query parameters the answer depends on
+/// ([`rest::query_names`]), sorted. Two requests that mean the same share an entry whatever
+/// else their query strings carry (so OpenAPI, docs and assets keep one entry each), and two
+/// that differ never do. A known parameter given twice is refused (400 naming it): the
+/// answer would otherwise depend on which copy a reader takes.
+fn key(req: &Request, version: i32) -> Result<String, crate::error::Problem> {
+    let path = req.uri().path();
     let tier = req
         .extensions()
         .get::<Caller>()
         .map_or(Tier::Free, |c| c.tier);
-    let mut params: Vec<&str> = req
-        .uri()
-        .query()
-        .unwrap_or_default()
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .collect();
+    let names = rest::query_names(if path == feeds::CHANGES_FEED {
+        feeds::CHANGES
+    } else {
+        path
+    });
+    let mut params: Vec<(String, String)> = match (names.is_empty(), req.uri().query()) {
+        (false, Some(q)) => serde_urlencoded::from_str(q).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    if let Some(name) = rest::repeated(names, &params) {
+        return Err(rest::repeated_problem(name));
+    }
+    params.retain(|(k, _)| names.contains(&k.as_str()));
     params.sort_unstable();
-    let html = req.uri().path() == "/graphql" && super::handlers::wants_html(req.headers());
-    format!(
-        "{version}|{}|{}|{}?{}",
+    let html = path == "/graphql" && super::handlers::wants_html(req.headers());
+    Ok(format!(
+        "{version}|{}|{}|{path}?{}",
         tier.as_str(),
         u8::from(html),
-        req.uri().path(),
-        params.join("&")
-    )
+        serde_urlencoded::to_string(&params).unwrap_or_default()
+    ))
 }
 
 /// What the cache makes of a request.
@@ -79,6 +94,8 @@ pub enum Lookup {
     Miss(Pending),
     /// Never stored: not a GET or HEAD, or live state.
     Pass,
+    /// Refused before any work (a parameter given twice).
+    Refused(Response),
 }
 
 /// A missed request, remembered until its answer is stored.
@@ -101,7 +118,12 @@ pub fn lookup(s: &AppState, req: &mut Request) -> Lookup {
     let catalog = s.catalog.snapshot();
     let version = catalog.version();
     s.cache.follow(version);
-    let key = key(req, version);
+    let key = match key(req, version) {
+        Ok(k) => k,
+        Err(problem) => {
+            return Lookup::Refused(limits::refuse(req.uri().path(), problem, "BAD_REQUEST"));
+        }
+    };
     let if_none_match = req
         .headers()
         .get(header::IF_NONE_MATCH)

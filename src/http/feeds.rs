@@ -16,7 +16,10 @@ use crate::rest::{self, links, table};
 use crate::state::AppState;
 
 /// The JSON endpoint the feed mirrors.
-const CHANGES: &str = "/api/v1/changes";
+/// The changes endpoint, whose parameters the feed takes.
+pub const CHANGES: &str = "/api/v1/changes";
+/// The feed's own path.
+pub const CHANGES_FEED: &str = "/api/v1/changes.atom";
 
 /// Text for XML element content and attribute values.
 fn escape(s: &str) -> String {

@@ -85,7 +85,23 @@ pub async fn healthz() -> Json<Value> {
 const READY_TIMEOUT: Duration = Duration::from_millis(800);
 
 /// Ready when the database answers and Redis (if configured) answers.
+/// Readiness: whether this instance can serve, which it can whenever its catalogue is
+/// loaded (it is before the listener accepts): reads never touch the database or Redis,
+/// so neither outage may take every instance out of a load balancer at once. What the
+/// dependencies say is `/healthz/dependencies`.
 pub async fn readyz(State(s): State<AppState>) -> Response {
+    let catalog = s.catalog.snapshot();
+    Json(serde_json::json!({
+        "status": "ready",
+        "dataset_version": catalog.version(),
+        "models": catalog.all_models().len(),
+    }))
+    .into_response()
+}
+
+/// The dependencies' health: 200 when the database and Redis (if configured) answer;
+/// otherwise, within a second, a 503 problem naming what is down.
+pub async fn dependencies(State(s): State<AppState>) -> Response {
     // Both checks together answer within a second, however the services fail.
     let (db, redis) = tokio::join!(
         async {

@@ -34,6 +34,8 @@ use crate::state::AppState;
 pub struct Front {
     shared: Arc<Shared>,
     peer: Option<SocketAddr>,
+    /// The connection's shared state: requests in progress mark it busy (never shed).
+    activity: Option<Arc<crate::connections::Activity>>,
 }
 
 struct Shared {
@@ -55,14 +57,16 @@ impl Front {
                 cors: Cors::new(),
             }),
             peer: None,
+            activity: None,
         }
     }
 
-    /// This service for the connection from `peer`.
-    pub fn for_peer(&self, peer: SocketAddr) -> Self {
+    /// This service for the connection from `peer`, whose activity it reports.
+    pub fn for_peer(&self, peer: SocketAddr, activity: Arc<crate::connections::Activity>) -> Self {
         Self {
             shared: self.shared.clone(),
             peer: Some(peer),
+            activity: Some(activity),
         }
     }
 }
@@ -86,7 +90,12 @@ where
         if let Some(peer) = self.peer {
             req.extensions_mut().insert(ConnectInfo(peer));
         }
-        Box::pin(async move { Ok(shared.serve(req).await) })
+        let busy = self.activity.as_ref().map(|a| a.begin());
+        Box::pin(async move {
+            let res = shared.serve(req).await;
+            drop(busy);
+            Ok(res)
+        })
     }
 }
 
@@ -159,16 +168,17 @@ impl Shared {
         if let Some(a) = &admitted {
             req.extensions_mut().insert(a.caller.clone());
         }
-        let res = match cache::lookup(&self.state, &mut req) {
-            Lookup::Hit(res) => res,
+        let (res, from_store) = match cache::lookup(&self.state, &mut req) {
+            Lookup::Hit(res) => (res, true),
             Lookup::Miss(pending) => {
                 let res = self.route(req).await;
-                cache::store(&self.state, pending, res).await
+                (cache::store(&self.state, pending, res).await, false)
             }
-            Lookup::Pass => self.route(req).await,
+            Lookup::Pass => (self.route(req).await, false),
+            Lookup::Refused(res) => (res, false),
         };
         match admitted {
-            Some(a) => limits::finish(&self.state, a, res).await,
+            Some(a) => limits::finish(&self.state, a, res, from_store).await,
             None => res,
         }
     }

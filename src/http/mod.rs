@@ -25,6 +25,7 @@ pub fn front(state: AppState) -> Front {
     let mut routes = Routes::new()
         .route("/healthz", get(handlers::healthz))
         .route("/readyz", get(handlers::readyz))
+        .route("/healthz/dependencies", get(handlers::dependencies))
         .route("/metrics", get(handlers::metrics))
         .route(
             "/graphql",
@@ -34,7 +35,7 @@ pub fn front(state: AppState) -> Front {
         .route("/assets/{dir}/{file}", get(handlers::asset))
         .route("/api/v1/openapi.json", get(handlers::openapi))
         .route("/api/v1/export/{file}", get(exports::export))
-        .route("/api/v1/changes.atom", get(feeds::atom))
+        .route(feeds::CHANGES_FEED, get(feeds::atom))
         .route("/docs", get(handlers::docs));
     for ep in table::ENDPOINTS {
         routes = routes.route(

@@ -140,52 +140,12 @@ pub async fn admit(
     );
     let (tier, identity, limit) = match presented_key(headers) {
         Some(key) => {
-            // The database's answer is awaited at most the request timeout: the keys seen
-            // recently are answered from memory, but a new one needs the database.
-            let wait = std::time::Duration::from_secs(state.config.request_timeout.max(1));
-            let found = tokio::time::timeout(wait, state.keys.find_active(&state.db, &key))
-                .await
-                .unwrap_or_else(|_| Err(sea_orm::DbErr::Custom("no answer in time".into())));
-            match found {
-                Ok(Some(id)) => (
-                    Tier::Authenticated,
-                    format!("key:{id}"),
-                    state.config.authenticated_limit,
-                ),
-                Ok(None) => {
-                    // A wrong key costs the caller's address one Free-tier request, so
-                    // guessing keys is limited like any other anonymous traffic.
-                    let bucket = format!("{}:{client}", Tier::Free.as_str());
-                    let count = state.counters.hit(&bucket).await;
-                    if count.used > state.config.free_limit {
-                        state.metrics.limiter_decision("free_limited");
-                        return Err(rate_limited(
-                            path,
-                            Tier::Free,
-                            resource,
-                            state.config.free_limit,
-                            count,
-                        ));
-                    }
-                    state.metrics.limiter_decision("invalid_key");
-                    let p = Problem::new(
-                        StatusCode::UNAUTHORIZED,
-                        "invalid_api_key",
-                        "The API key is unknown or revoked.",
-                    )
-                    .with_header(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-                    return Err(refuse(path, p, "UNAUTHENTICATED"));
-                }
-                Err(e) => {
-                    tracing::error!(error = %e, "API key lookup failed");
-                    let p = Problem::new(
-                        StatusCode::SERVICE_UNAVAILABLE,
-                        "unavailable",
-                        "The key store is unavailable; retry shortly.",
-                    );
-                    return Err(refuse(path, p, "UNAVAILABLE"));
-                }
-            }
+            let id = known_key(state, path, resource, &client, &key).await?;
+            (
+                Tier::Authenticated,
+                format!("key:{id}"),
+                state.config.authenticated_limit,
+            )
         }
         None => (Tier::Free, client, state.config.free_limit),
     };
@@ -203,10 +163,81 @@ pub async fn admit(
     })
 }
 
-/// Completes an admitted request's answer: a 304 is refunded (revalidating costs nothing);
-/// any other answer carries the rate-limit headers, and Free answers the licence link.
-pub async fn finish(state: &AppState, a: Admitted, mut res: Response) -> Response {
-    if res.status() == StatusCode::NOT_MODIFIED {
+/// The id of the active key `key`, or the refusal to answer: 401 for an unknown or revoked
+/// key, 429 when the caller's address is over the Free limit, 503 when the key store cannot
+/// answer. A key not looked up recently is counted against the caller's address *before*
+/// the database is asked (and refunded when it turns out real), and a wrong key costs the
+/// address one Free-tier request: guessing keys is limited like any anonymous traffic, and
+/// past the limit a flood of made-up keys costs no database work at all.
+async fn known_key(
+    state: &AppState,
+    path: &str,
+    resource: &'static str,
+    client: &str,
+    key: &str,
+) -> Result<i64, Response> {
+    use crate::store::keys::Recalled;
+    let digest = crate::store::keys::hash(key);
+    let recalled = state.keys.recall(&digest);
+    if let Recalled::Active(id) = recalled {
+        return Ok(id);
+    }
+    let bucket = format!("{}:{client}", Tier::Free.as_str());
+    let count = state.counters.hit(&bucket).await;
+    if count.used > state.config.free_limit {
+        state.metrics.limiter_decision("free_limited");
+        return Err(rate_limited(
+            path,
+            Tier::Free,
+            resource,
+            state.config.free_limit,
+            count,
+        ));
+    }
+    if recalled == Recalled::NotRecent {
+        // The database's answer is awaited at most the request timeout.
+        let wait = std::time::Duration::from_secs(state.config.request_timeout.max(1));
+        let found = tokio::time::timeout(wait, state.keys.look_up(&state.db, key, &digest))
+            .await
+            .unwrap_or_else(|_| Err(sea_orm::DbErr::Custom("no answer in time".into())));
+        match found {
+            Ok(Some(id)) => {
+                state.counters.refund(&bucket).await;
+                return Ok(id);
+            }
+            Ok(None) => {}
+            Err(e) => {
+                tracing::error!(error = %e, "API key lookup failed");
+                let p = Problem::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "unavailable",
+                    "The key store is unavailable; retry shortly.",
+                );
+                return Err(refuse(path, p, "UNAVAILABLE"));
+            }
+        }
+    }
+    state.metrics.limiter_decision("invalid_key");
+    let p = Problem::new(
+        StatusCode::UNAUTHORIZED,
+        "invalid_api_key",
+        "The API key is unknown or revoked.",
+    )
+    .with_header(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+    Err(refuse(path, p, "UNAUTHENTICATED"))
+}
+
+/// Completes an admitted request's answer: a 304 made from a stored answer, with nothing
+/// executed (`from_store`), is refunded, as revalidating costs nothing; a 304 that needed
+/// the work done (a cache miss, `If-None-Match: *` included) stays counted. Any other
+/// answer carries the rate-limit headers, and Free answers the licence link.
+pub async fn finish(
+    state: &AppState,
+    a: Admitted,
+    mut res: Response,
+    from_store: bool,
+) -> Response {
+    if res.status() == StatusCode::NOT_MODIFIED && from_store {
         state.counters.refund(&a.bucket).await;
         return res;
     }

@@ -176,6 +176,44 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
     }
 }
 
+/// The query parameters an answer at `path` depends on: its endpoint's, GraphQL's four,
+/// none elsewhere. The response cache keys
+/// answers by these alone, so a parameter that changes nothing never makes a new entry.
+pub fn query_names(path: &str) -> &'static [&'static str] {
+    static ROUTES: OnceLock<matchit::Router<Vec<&'static str>>> = OnceLock::new();
+    const GRAPHQL: &[&str] = &["extensions", "operationName", "query", "variables"];
+    if path == "/graphql" {
+        return GRAPHQL;
+    }
+    let routes = ROUTES.get_or_init(|| {
+        let mut r = matchit::Router::new();
+        for ep in table::ENDPOINTS {
+            let names: Vec<&'static str> = ep
+                .params
+                .iter()
+                .filter(|p| !p.in_path)
+                .map(|p| p.name)
+                .collect();
+            let _ = r.insert(ep.path, names);
+        }
+        r
+    });
+    routes.at(path).map_or(&[], |m| m.value.as_slice())
+}
+
+/// The first known query parameter given more than once: a request must mean one thing.
+pub fn repeated<'a>(names: &[&str], query: &'a [(String, String)]) -> Option<&'a str> {
+    query.iter().enumerate().find_map(|(i, (k, _))| {
+        (names.contains(&k.as_str()) && query[..i].iter().any(|(j, _)| j == k))
+            .then_some(k.as_str())
+    })
+}
+
+/// The 400 of a parameter given twice.
+pub fn repeated_problem(name: &str) -> Problem {
+    Problem::invalid_parameter(name, format!("{name} is given more than once"))
+}
+
 /// Validates path and query parameters against the endpoint's row. Unknown query
 /// parameters are ignored; a known one with a bad value is a 400 naming it.
 pub fn prepare(
@@ -183,6 +221,10 @@ pub fn prepare(
     path: &HashMap<String, String>,
     query: &[(String, String)],
 ) -> Result<Prepared, Problem> {
+    let names: Vec<&str> = ep.params.iter().map(|p| p.name).collect();
+    if let Some(name) = repeated(&names, query) {
+        return Err(repeated_problem(name));
+    }
     let mut variables = Map::new();
     let mut page = 1u64;
     let mut per_page = 20u64;

@@ -1,8 +1,6 @@
 //! API keys: created and revoked by the CLI, looked up by hash on every keyed request.
 //! Only the SHA-256 of a key is stored; the key itself is shown once, at creation.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use entity::api_key;
@@ -118,45 +116,97 @@ pub async fn find_active(
 
 /// How long a lookup's answer is trusted.
 pub const KEY_TTL: Duration = Duration::from_secs(5);
-/// Most answers kept; past this the memory is emptied (it refills at one lookup per key).
+/// Answers kept of each kind (known keys, unknown keys).
 const MAX_KEYS: usize = 10_000;
 
+/// What memory says of a presented key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recalled {
+    /// An active key, looked up within [`KEY_TTL`].
+    Active(i64),
+    /// Unknown or revoked, looked up within [`KEY_TTL`].
+    Unknown,
+    /// Not looked up recently: the database must answer.
+    NotRecent,
+}
+
 /// Presented keys as the limiter sees them: each is looked up in the database at most once
-/// per [`KEY_TTL`], its answer (known and active, or not) kept in memory. A revoked key thus
-/// stops working within that time on every instance, a flood of wrong keys costs no database
-/// work, and while the database is down the keys seen recently keep working.
+/// per [`KEY_TTL`], its answer kept in memory. A revoked key thus stops working within that
+/// time on every instance, a flood of wrong keys costs no database work once seen, and
+/// while the database is down the keys seen before keep working.
 ///
-/// Recent answers: key hash → (key id if active, when looked up).
-#[derive(Default)]
+/// Known and unknown keys are kept apart, each bounded and evicting the least useful
+/// entries first (`quick_cache`'s frequency-aware policy), never all at once: a flood of
+/// made-up keys can only push out other made-up keys.
 pub struct KeyCache {
-    answers: Mutex<HashMap<String, (Option<i64>, Instant)>>,
+    /// Key hash → (key id, when looked up).
+    known: quick_cache::sync::Cache<String, (i64, Instant)>,
+    /// Key hash → when found unknown or revoked.
+    unknown: quick_cache::sync::Cache<String, Instant>,
+    /// Database lookups made (for metrics and tests).
+    lookups: std::sync::atomic::AtomicU64,
+}
+
+impl Default for KeyCache {
+    fn default() -> Self {
+        Self {
+            known: quick_cache::sync::Cache::new(MAX_KEYS),
+            unknown: quick_cache::sync::Cache::new(MAX_KEYS),
+            lookups: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
 }
 
 impl KeyCache {
-    /// The id of the active key `key`, or `None` for an unknown or revoked one.
-    pub async fn find_active(
+    /// What memory says of `key` (its hash), without the database.
+    pub fn recall(&self, digest: &str) -> Recalled {
+        if let Some((id, at)) = self.known.get(digest)
+            && at.elapsed() < KEY_TTL
+        {
+            return Recalled::Active(id);
+        }
+        match self.unknown.get(digest) {
+            Some(at) if at.elapsed() < KEY_TTL => Recalled::Unknown,
+            _ => Recalled::NotRecent,
+        }
+    }
+
+    /// Database lookups made so far.
+    pub fn lookups(&self) -> u64 {
+        self.lookups.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Asks the database for `key` and remembers the answer. When the database fails, a
+    /// key known before (however long ago) is still its owner's.
+    pub async fn look_up(
         &self,
         db: &DatabaseConnection,
         key: &str,
+        digest: &str,
     ) -> Result<Option<i64>, DbErr> {
-        let digest = hash(key);
-        if let Some((id, at)) = self.lock().get(&digest)
-            && at.elapsed() < KEY_TTL
-        {
-            return Ok(*id);
-        }
+        self.lookups
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         // Boxed: the query's future is large, and every request's limiter future would
         // otherwise carry (and move) its space although most never reach the database.
-        let id = Box::pin(find_active(db, key)).await?.map(|row| row.id);
-        let mut answers = self.lock();
-        if answers.len() >= MAX_KEYS {
-            answers.clear();
+        match Box::pin(find_active(db, key)).await {
+            Ok(Some(row)) => {
+                self.unknown.remove(digest);
+                self.known
+                    .insert(digest.to_string(), (row.id, Instant::now()));
+                Ok(Some(row.id))
+            }
+            Ok(None) => {
+                self.known.remove(digest);
+                self.unknown.insert(digest.to_string(), Instant::now());
+                Ok(None)
+            }
+            Err(e) => match self.known.get(digest) {
+                Some((id, _)) => {
+                    tracing::warn!(error = %e, "key store unreachable; a key known before is honoured");
+                    Ok(Some(id))
+                }
+                None => Err(e),
+            },
         }
-        answers.insert(digest, (id, Instant::now()));
-        Ok(id)
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, (Option<i64>, Instant)>> {
-        self.answers.lock().unwrap_or_else(|p| p.into_inner())
     }
 }

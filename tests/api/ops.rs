@@ -9,11 +9,14 @@ use serde_json::Value;
 use crate::helpers::{Backend, TestApp, postgres_admin_url};
 
 #[tokio::test]
-async fn readiness_follows_the_database_and_redis() {
+async fn dependencies_follow_the_database_and_redis_and_readiness_the_catalogue() {
     let app = TestApp::spawn(Backend::Postgres).await;
-    let (status, body) = app.get_json("/readyz").await;
+    let (status, body) = app.get_json("/healthz/dependencies").await;
     assert_eq!(status, 200);
     assert_eq!(body["database"], "ok");
+    let (status, ready) = app.get_json("/readyz").await;
+    assert_eq!((status, ready["status"].as_str()), (200, Some("ready")));
+    assert!(ready["models"].as_u64().unwrap() > 1000);
     assert_eq!(app.get_json("/healthz").await.0, 200);
     // Drop the database from under the service.
     let name = app.database_url.rsplit('/').next().unwrap().to_string();
@@ -25,10 +28,10 @@ async fn readiness_follows_the_database_and_redis() {
         .await
         .unwrap();
     let started = std::time::Instant::now();
-    let res = app.get("/readyz").await;
+    let res = app.get("/healthz/dependencies").await;
     assert!(
         started.elapsed() < Duration::from_millis(1500),
-        "/readyz took {:?}",
+        "/healthz/dependencies took {:?}",
         started.elapsed()
     );
     assert_eq!(res.status().as_u16(), 503);
@@ -41,6 +44,8 @@ async fn readiness_follows_the_database_and_redis() {
         200,
         "the process is still alive"
     );
+    // Still ready: the catalogue in memory serves every read.
+    assert_eq!(app.get_json("/readyz").await.0, 200);
     // Reads keep being served from the catalogue in memory while the database is gone.
     let (status, body) = app.get_json("/api/v1/models?limit=3").await;
     assert_eq!(status, 200);
@@ -53,7 +58,8 @@ async fn readiness_follows_the_database_and_redis() {
         ..ServeConfig::default()
     };
     let no_redis = TestApp::spawn_with(Backend::Sqlite, cfg).await;
-    let res = no_redis.get("/readyz").await;
+    assert_eq!(no_redis.get("/readyz").await.status().as_u16(), 200);
+    let res = no_redis.get("/healthz/dependencies").await;
     assert_eq!(res.status().as_u16(), 503);
     let body: Value = res.json().await.unwrap();
     assert!(body["detail"].as_str().unwrap().contains("redis"));
