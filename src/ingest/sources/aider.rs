@@ -2,15 +2,31 @@
 
 use std::path::Path;
 
-use super::{ScoreTable, err};
+use super::{ScoreTable, Upstream, err};
 use crate::ingest::IngestError;
 use crate::ingest::scores::RawScore;
 
 /// The aider adapter: a table of scores.
 pub const SOURCE: ScoreTable = ScoreTable {
     slug: "aider",
+    upstream: Upstream {
+        base: "https://raw.githubusercontent.com/Aider-AI/aider/main/",
+        files: |_| {
+            FILES
+                .iter()
+                .map(|(f, _)| format!("aider/website/_data/{f}"))
+                .collect()
+        },
+    },
     read: aider,
 };
+
+/// The leaderboards read, with the benchmark each is.
+const FILES: [(&str, &str); 3] = [
+    ("polyglot_leaderboard.yml", "aider-polyglot"),
+    ("edit_leaderboard.yml", "aider-edit"),
+    ("refactor_leaderboard.yml", "aider-refactor"),
+];
 
 #[derive(serde::Deserialize)]
 struct AiderRun {
@@ -23,11 +39,7 @@ struct AiderRun {
 }
 
 fn aider(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
-    for (file, bench) in [
-        ("polyglot_leaderboard.yml", "aider-polyglot"),
-        ("edit_leaderboard.yml", "aider-edit"),
-        ("refactor_leaderboard.yml", "aider-refactor"),
-    ] {
+    for (file, bench) in FILES {
         let path = dir.join("aider/aider/website/_data").join(file);
         let text = std::fs::read_to_string(&path).map_err(|e| err(&path, e))?;
         let runs: Vec<AiderRun> = serde_norway::from_str(&text).map_err(|e| err(&path, e))?;

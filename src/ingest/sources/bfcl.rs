@@ -2,13 +2,17 @@
 
 use std::path::Path;
 
-use super::{ScoreTable, csv_rows, percent};
+use super::{ScoreTable, Upstream, csv_rows, percent};
 use crate::ingest::IngestError;
 use crate::ingest::scores::RawScore;
 
 /// The bfcl adapter: a table of scores.
 pub const SOURCE: ScoreTable = ScoreTable {
     slug: "bfcl",
+    upstream: Upstream {
+        base: "https://raw.githubusercontent.com/ShishirPatil/gorilla/gh-pages/",
+        files: |_| vec!["data_overall.csv".into()],
+    },
     read: bfcl,
 };
 

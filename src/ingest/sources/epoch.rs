@@ -3,17 +3,95 @@
 
 use std::path::Path;
 
-use super::{Collected, Source, csv_rows, percent, round};
+use super::{Collected, Source, Upstream, csv_rows, percent, round};
 use crate::ingest::Report;
 use crate::ingest::scores::{RawAgent, RawScore, candidates};
 use crate::ingest::{IngestError, ModelRecord, names};
 
 /// The Epoch adapter.
+/// Epoch's external leaderboards read: (file, benchmark, column, whether the column is a
+/// percentage).
+const EXTERNAL: &[(&str, &str, &str, bool)] = &[
+    ("mmlu", "mmlu", "EM", true),
+    ("gsm8k", "gsm8k", "EM", true),
+    ("hellaswag", "hellaswag", "Overall accuracy", true),
+    ("arc_agi", "arc-agi", "Score", true),
+    ("simple_bench", "simplebench", "Score (AVG@5)", true),
+    ("weirdml", "weirdml", "Accuracy", true),
+    ("winogrande", "winogrande", "Accuracy", true),
+    ("triviaqa", "triviaqa", "EM", true),
+    ("piqa", "piqa", "Score", true),
+    ("openbookqa", "openbookqa", "Accuracy", true),
+    ("bbh", "bbh", "Average", true),
+    ("lambada", "lambada", "Score", true),
+    ("boolq", "boolq", "Score", true),
+    ("scienceqa", "scienceqa", "Score", true),
+    ("arc_ai2", "arc-challenge", "Challenge score", true),
+    ("anli", "anli", "Score", true),
+    ("csqa2", "csqa2", "Score", true),
+    ("superglue", "superglue", "Score", true),
+    ("cybench", "cybench", "Unguided % Solved", true),
+    ("vpct", "vpct", "Correct", true),
+    ("videomme", "video-mme", "Overall (no subtitles)", true),
+    ("gso_bench", "gso-bench", "Score OPT@1", true),
+    ("cadeval", "cadeval", "Overall pass (%)", true),
+    (
+        "lech_mazur_writing",
+        "lech-mazur-writing",
+        "Mean score",
+        false,
+    ),
+    ("geobench", "geobench", "ACW Country %", true),
+    ("the_agent_company", "the-agent-company", "% Score", true),
+    ("deepresearch", "deep-research-bench", "Average score", true),
+    ("os_world", "os-world", "Score", true),
+    ("livebench", "livebench", "Global average", true),
+    ("mcbench", "mc-bench", "ELO", false),
+    (
+        "fictionlivebench",
+        "fiction-livebench",
+        "120k token score",
+        true,
+    ),
+    ("osuniverse", "osuniverse", "Weighted Score", true),
+    ("metr", "metr-time-horizon", "Time horizon", false),
+    ("balrog", "balrog", "Average progress", true),
+    (
+        "factorio_learning_environment",
+        "factorio-learning-environment",
+        "Lab Success %",
+        true,
+    ),
+    ("aider_polyglot", "aider-polyglot", "Percent correct", true),
+];
+
 pub struct Epoch;
 
 impl Source for Epoch {
     fn slug(&self) -> &'static str {
         "epoch"
+    }
+
+    fn upstream(&self) -> Upstream {
+        Upstream {
+            base: "https://raw.githubusercontent.com/epoch-research/benchmark-stitching/main/",
+            files: |_| {
+                [
+                    "benchmarks_runs",
+                    "model_versions",
+                    "external_benchmark_terminal_bench",
+                ]
+                .into_iter()
+                .map(str::to_string)
+                .chain(
+                    EXTERNAL
+                        .iter()
+                        .map(|e| format!("external_benchmark_{}", e.0)),
+                )
+                .map(|f| format!("data/{f}.csv"))
+                .collect()
+            },
+        }
     }
 
     fn read(
@@ -85,60 +163,8 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
     }
     // (file, benchmark, column, whether the column is a percentage). Epoch's copies of
     // LiveBench and Aider Polyglot join the publishers' own figures, which stay the headline.
-    let external: &[(&str, &str, &str, bool)] = &[
-        ("mmlu", "mmlu", "EM", true),
-        ("gsm8k", "gsm8k", "EM", true),
-        ("hellaswag", "hellaswag", "Overall accuracy", true),
-        ("arc_agi", "arc-agi", "Score", true),
-        ("simple_bench", "simplebench", "Score (AVG@5)", true),
-        ("weirdml", "weirdml", "Accuracy", true),
-        ("winogrande", "winogrande", "Accuracy", true),
-        ("triviaqa", "triviaqa", "EM", true),
-        ("piqa", "piqa", "Score", true),
-        ("openbookqa", "openbookqa", "Accuracy", true),
-        ("bbh", "bbh", "Average", true),
-        ("lambada", "lambada", "Score", true),
-        ("boolq", "boolq", "Score", true),
-        ("scienceqa", "scienceqa", "Score", true),
-        ("arc_ai2", "arc-challenge", "Challenge score", true),
-        ("anli", "anli", "Score", true),
-        ("csqa2", "csqa2", "Score", true),
-        ("superglue", "superglue", "Score", true),
-        ("cybench", "cybench", "Unguided % Solved", true),
-        ("vpct", "vpct", "Correct", true),
-        ("videomme", "video-mme", "Overall (no subtitles)", true),
-        ("gso_bench", "gso-bench", "Score OPT@1", true),
-        ("cadeval", "cadeval", "Overall pass (%)", true),
-        (
-            "lech_mazur_writing",
-            "lech-mazur-writing",
-            "Mean score",
-            false,
-        ),
-        ("geobench", "geobench", "ACW Country %", true),
-        ("the_agent_company", "the-agent-company", "% Score", true),
-        ("deepresearch", "deep-research-bench", "Average score", true),
-        ("os_world", "os-world", "Score", true),
-        ("livebench", "livebench", "Global average", true),
-        ("mcbench", "mc-bench", "ELO", false),
-        (
-            "fictionlivebench",
-            "fiction-livebench",
-            "120k token score",
-            true,
-        ),
-        ("osuniverse", "osuniverse", "Weighted Score", true),
-        ("metr", "metr-time-horizon", "Time horizon", false),
-        ("balrog", "balrog", "Average progress", true),
-        (
-            "factorio_learning_environment",
-            "factorio-learning-environment",
-            "Lab Success %",
-            true,
-        ),
-        ("aider_polyglot", "aider-polyglot", "Percent correct", true),
-    ];
-    for (file, bench, column, pct) in external {
+
+    for (file, bench, column, pct) in EXTERNAL {
         for row in csv_rows(&data.join(format!("external_benchmark_{file}.csv")))? {
             let model = row
                 .get("Model version")

@@ -8,7 +8,7 @@ use std::path::Path;
 use entity::offering::{Tier, UnitPrice};
 use serde_json::Value;
 
-use super::{Collected, Source};
+use super::{Collected, Source, Upstream};
 use crate::ingest::catalog::{ProviderMeta, canonical_provider};
 use crate::ingest::{IngestError, ModelRecord, Prices, Report, names, read_json};
 
@@ -18,6 +18,13 @@ pub struct GenaiPrices;
 impl Source for GenaiPrices {
     fn slug(&self) -> &'static str {
         SOURCE
+    }
+
+    fn upstream(&self) -> Upstream {
+        Upstream {
+            base: "https://raw.githubusercontent.com/pydantic/genai-prices/main/",
+            files: |_| vec![FILE.into()],
+        }
     }
 
     fn read(
@@ -34,12 +41,14 @@ impl Source for GenaiPrices {
 }
 
 pub const SOURCE: &str = "genai-prices";
+/// The live feed (v2), inside the dataset's directory.
+const FILE: &str = "prices/new_data/v2/data.json";
 /// The day the bundled release (0.2.3) was observed: its newest dated event is 2026-11-09.
 /// Prices are as of this day, and a dated price constraint up to it is the current price.
 pub const AS_OF: &str = "2026-11-10";
 
 pub fn load(dir: &Path) -> Result<Value, IngestError> {
-    read_json(&dir.join("genai-prices/prices/new_data/v2/data.json"))
+    read_json(&dir.join(SOURCE).join(FILE))
 }
 
 /// A price field: a number, or `{"base": n, "tiers": [...]}` (the base tier applies to

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{ScoreTable, csv_rows, err, round};
+use super::{ScoreTable, Upstream, csv_rows, err, round};
 use crate::ingest::names::slugify;
 use crate::ingest::scores::RawScore;
 use crate::ingest::{IngestError, read_json};
@@ -12,13 +12,31 @@ use crate::ingest::{IngestError, read_json};
 /// The livebench adapter: a table of scores.
 pub const SOURCE: ScoreTable = ScoreTable {
     slug: "livebench",
+    upstream: Upstream {
+        base: "https://raw.githubusercontent.com/LiveBench/livebench.github.io/main/",
+        files: upstream_files,
+    },
     read: livebench,
 };
 
-fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
-    let public = dir.join("livebench/public");
-    let mut releases: Vec<String> = std::fs::read_dir(&public)
-        .map_err(|e| err(&public, e))?
+/// The releases known when the adapter was written; a data directory's own copy may hold
+/// newer ones, which are fetched again on every sync too.
+const KNOWN_RELEASES: [&str; 10] = [
+    "2024_06_24",
+    "2024_07_26",
+    "2024_08_31",
+    "2024_11_25",
+    "2025_04_02",
+    "2025_04_25",
+    "2025_05_30",
+    "2025_11_25",
+    "2025_12_23",
+    "2026_01_08",
+];
+
+/// The releases in a copy of `public/` (`table_<release>.csv`), sorted.
+fn releases_in(public: &Path) -> std::io::Result<Vec<String>> {
+    let mut releases: Vec<String> = std::fs::read_dir(public)?
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .filter_map(|n| {
             n.strip_prefix("table_")?
@@ -27,6 +45,31 @@ fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
         })
         .collect();
     releases.sort();
+    Ok(releases)
+}
+
+/// Each release is a table and its categories. New releases are discovered from the last
+/// good copy (a mirror or an operator may add one) beside the releases known here; the
+/// upstream repository publishes no index of them.
+fn upstream_files(copy: &Path) -> Vec<String> {
+    let mut releases: Vec<String> = KNOWN_RELEASES.iter().map(|r| r.to_string()).collect();
+    releases.extend(releases_in(&copy.join("public")).unwrap_or_default());
+    releases.sort();
+    releases.dedup();
+    releases
+        .iter()
+        .flat_map(|r| {
+            [
+                format!("public/table_{r}.csv"),
+                format!("public/categories_{r}.json"),
+            ]
+        })
+        .collect()
+}
+
+fn livebench(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
+    let public = dir.join("livebench/public");
+    let releases = releases_in(&public).map_err(|e| err(&public, e))?;
     // Every release: older results are scores as of their release date, and the headline
     // rule (most recent first) makes the newest release each model appears in the headline.
     for release in releases {

@@ -2,22 +2,29 @@
 
 use std::path::Path;
 
-use super::{ScoreTable, csv_rows};
+use super::{ScoreTable, Upstream, csv_rows};
 use crate::ingest::IngestError;
 use crate::ingest::scores::RawScore;
 
 /// The lmarena adapter: a table of scores.
 pub const SOURCE: ScoreTable = ScoreTable {
     slug: "lmarena",
+    upstream: Upstream {
+        base: "https://raw.githubusercontent.com/fboulnois/llm-leaderboard-csv/main/",
+        files: |_| FILES.iter().map(|(f, _)| format!("csv/{f}")).collect(),
+    },
     read: lmarena,
 };
 
+/// The tables read, with the benchmark each is.
+const FILES: [(&str, &str); 3] = [
+    ("lmarena_text.csv", "lmarena-text"),
+    ("lmarena_vision.csv", "lmarena-vision"),
+    ("lmarena_image.csv", "lmarena-image"),
+];
+
 fn lmarena(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
-    for (file, bench) in [
-        ("lmarena_text.csv", "lmarena-text"),
-        ("lmarena_vision.csv", "lmarena-vision"),
-        ("lmarena_image.csv", "lmarena-image"),
-    ] {
+    for (file, bench) in FILES {
         for row in csv_rows(&dir.join("lmarena/csv").join(file))? {
             let (Some(model), Some(score)) = (
                 row.get("model"),

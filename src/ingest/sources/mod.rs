@@ -40,10 +40,26 @@ pub struct Collected {
     pub genai_prices: Option<Value>,
 }
 
+/// Where a dataset lives upstream: each file it reads is `base` + its path inside the
+/// dataset's directory of the raw layout (`<sources>/<slug>/<path>`), so a fetched file lands
+/// where the adapter reads it.
+#[derive(Debug, Clone, Copy)]
+pub struct Upstream {
+    /// The public URL the paths are relative to (ends with `/`).
+    pub base: &'static str,
+    /// The paths to fetch, given the dataset's last good copy (`<sources>/<slug>/`, which
+    /// may be absent): fixed lists, or, for a dataset whose files grow (LiveBench releases),
+    /// what that copy and the dataset's own index name.
+    pub files: fn(&Path) -> Vec<String>,
+}
+
 /// One public dataset.
 pub trait Source: Sync {
-    /// The dataset's slug: what scores and prices cite, and what `--exclude` takes.
+    /// The dataset's slug: what scores and prices cite, and what `--exclude` takes. It is
+    /// also the dataset's directory in the raw layout.
     fn slug(&self) -> &'static str;
+    /// Where its files live upstream (what `mds sync` fetches).
+    fn upstream(&self) -> Upstream;
     /// Reads the dataset from `dir` (the sources directory) into `into`.
     fn read(
         &self,
@@ -68,12 +84,17 @@ pub const ALL: &[&dyn Source] = &[
 /// A source that is one table of scores (nothing else): its slug and its reader.
 pub struct ScoreTable {
     pub slug: &'static str,
+    pub upstream: Upstream,
     pub read: fn(&Path, &mut Vec<RawScore>) -> Result<(), IngestError>,
 }
 
 impl Source for ScoreTable {
     fn slug(&self) -> &'static str {
         self.slug
+    }
+
+    fn upstream(&self) -> Upstream {
+        self.upstream
     }
 
     fn read(

@@ -1,5 +1,6 @@
 //! Adapter for models.dev (`models-dev/models_dev_toml_bundle.json`: every TOML file of the
-//! repository as JSON). Provider models inherit from `models/<org>/<model>.toml` through
+//! repository as JSON; or, where that is absent, the published `models-dev/api.json`, which
+//! `mds sync` fetches). Provider models inherit from `models/<org>/<model>.toml` through
 //! `base_model`, provider fields winning and `base_model_omit` fields left out.
 
 use std::collections::BTreeMap;
@@ -7,7 +8,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use super::{Collected, Source};
+use super::{Collected, Source, Upstream};
 use crate::ingest::catalog::{ProviderMeta, canonical_provider};
 use crate::ingest::names::slugify;
 use crate::ingest::scores::RawScore;
@@ -19,6 +20,15 @@ pub struct ModelsDev;
 impl Source for ModelsDev {
     fn slug(&self) -> &'static str {
         SOURCE
+    }
+
+    /// models.dev publishes its catalogue, inheritance resolved, as one `api.json`; the
+    /// TOML bundle is the project's own conversion of the repository, not fetchable.
+    fn upstream(&self) -> Upstream {
+        Upstream {
+            base: "https://models.dev/",
+            files: |_| vec!["api.json".into()],
+        }
     }
 
     fn read(
@@ -37,8 +47,52 @@ impl Source for ModelsDev {
 pub const SOURCE: &str = "models-dev";
 pub const AS_OF: &str = "2026-07-02";
 
+/// The bundle of the repository's TOML files (what the project's raw copy holds).
+pub const BUNDLE: &str = "models-dev/models_dev_toml_bundle.json";
+/// models.dev's published `api.json` (what `mds sync` fetches).
+pub const API_JSON: &str = "models-dev/api.json";
+
+/// The TOML bundle when present, else the published `api.json` read into the same shape.
 pub fn load(dir: &Path) -> Result<Value, IngestError> {
-    read_json(&dir.join("models-dev/models_dev_toml_bundle.json"))
+    let bundle = dir.join(BUNDLE);
+    if bundle.exists() {
+        return read_json(&bundle);
+    }
+    let api = read_json(&dir.join(API_JSON))?;
+    bundle_from_api(&api).ok_or_else(|| {
+        IngestError(format!(
+            "{}: not models.dev's api.json (an object of providers with models)",
+            dir.join(API_JSON).display()
+        ))
+    })
+}
+
+/// models.dev's `api.json` (`{provider: {name, doc, …, models: {id: model}}}`, inheritance
+/// already resolved) as the bundle's files: `providers/<p>/provider.toml` and
+/// `providers/<p>/models/<id>.toml`. It has no `models/<org>/…` files, so no benchmark rows
+/// and no organisation from `base_model`; every provider model carries its own fields.
+/// `None` when the file is not shaped like `api.json`.
+pub fn bundle_from_api(api: &Value) -> Option<Value> {
+    let mut files = Map::new();
+    for (id, p) in api.as_object()? {
+        let p = p.as_object()?;
+        let mut provider = p.clone();
+        let models = provider.remove("models")?;
+        provider.remove("id");
+        files.insert(
+            format!("providers/{id}/provider.toml"),
+            Value::Object(provider),
+        );
+        for (model_id, m) in models.as_object()? {
+            let mut m = m.as_object()?.clone();
+            m.remove("id");
+            files.insert(
+                format!("providers/{id}/models/{model_id}.toml"),
+                Value::Object(m),
+            );
+        }
+    }
+    (!files.is_empty()).then(|| serde_json::json!({ "files": files }))
 }
 
 /// Every file of the bundle, symlinks resolved to their targets' content.
@@ -391,5 +445,63 @@ mod tests {
             .unwrap();
         assert_eq!(linked.context, Some(131072));
         assert_eq!(meta["xai"].website.as_deref(), Some("https://docs.x.ai"));
+    }
+}
+
+#[cfg(test)]
+mod api_json_tests {
+    use super::*;
+
+    fn by_key(data: &Value) -> BTreeMap<(String, String), ModelRecord> {
+        let (mut out, mut meta, mut report) = (Vec::new(), BTreeMap::new(), Report::default());
+        records(data, &mut out, &mut meta, &mut report);
+        out.into_iter()
+            .filter_map(|r| Some(((r.provider.clone()?, r.raw_id.clone()), r)))
+            .collect()
+    }
+
+    #[test]
+    fn api_json_is_read_as_the_bundle_s_files() {
+        let api = serde_json::json!({"acme": {"id": "acme", "name": "Acme", "doc": "https://acme.example",
+            "models": {"acme-1": {"id": "acme-1", "name": "Acme One", "cost": {"input": 1, "output": 2},
+            "limit": {"context": 1000, "output": 100}, "release_date": "2026-01-02"}}}});
+        let b = bundle_from_api(&api).unwrap();
+        let recs = by_key(&b);
+        let r = &recs[&("acme".to_string(), "acme-1".to_string())];
+        assert_eq!(r.name.as_deref(), Some("Acme One"));
+        assert_eq!(r.prices.as_ref().unwrap().output, Some(2.0));
+        assert_eq!(r.context, Some(1000));
+        assert!(bundle_from_api(&serde_json::json!([1, 2])).is_none());
+        assert!(bundle_from_api(&serde_json::json!({"x": {"name": "no models"}})).is_none());
+    }
+
+    /// The real `api.json` of models.dev's PyPI release 1.0.398 against the TOML bundle:
+    /// where both list a provider's model, the prices, limits, name and date agree for
+    /// nearly all (the two copies are months apart, so some prices moved).
+    #[test]
+    #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
+    fn the_published_api_json_yields_the_bundle_s_records() {
+        let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        let gz =
+            std::fs::File::open(shared.join("archive/models-dev/1.0.398/api.json.gz")).unwrap();
+        let api: Value = serde_json::from_reader(flate2::read::GzDecoder::new(gz)).unwrap();
+        let from_api = by_key(&bundle_from_api(&api).unwrap());
+        let from_bundle = by_key(&read_json(&shared.join("raw").join(BUNDLE)).unwrap());
+        assert!(from_api.len() > 3000, "{}", from_api.len());
+        let (mut both, mut same) = (0, 0);
+        for (k, a) in &from_api {
+            let Some(b) = from_bundle.get(k) else {
+                continue;
+            };
+            both += 1;
+            let price = |r: &ModelRecord| r.prices.as_ref().map(|p| (p.input, p.output));
+            if (price(a), a.context, &a.name, &a.release_date)
+                == (price(b), b.context, &b.name, &b.release_date)
+            {
+                same += 1;
+            }
+        }
+        assert!(both > 2000, "{both} models in both");
+        assert!(same * 100 >= both * 80, "{same} of {both} agree");
     }
 }

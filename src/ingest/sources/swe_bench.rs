@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{Collected, Source};
+use super::{Collected, Source, Upstream};
 use crate::ingest::Report;
 use crate::ingest::scores::{RawAgent, RawScore};
 use crate::ingest::{IngestError, read_json};
@@ -13,6 +13,13 @@ use crate::ingest::{IngestError, read_json};
 pub struct SweBench;
 
 impl Source for SweBench {
+    fn upstream(&self) -> Upstream {
+        Upstream {
+            base: "https://raw.githubusercontent.com/SWE-bench/swe-bench.github.io/master/",
+            files: |_| vec!["data/leaderboards.json".into()],
+        }
+    }
+
     fn slug(&self) -> &'static str {
         "swe-bench"
     }
