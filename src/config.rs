@@ -89,6 +89,11 @@ pub enum Command {
         #[arg(long)]
         price_changes: Option<PathBuf>,
     },
+    /// Fetch every source (or a mirror's copies), check each with its adapter, keep the last
+    /// good copy of each in the data directory, and import the dataset built from them as a
+    /// new version only if it differs. Exits non-zero when any source failed; a failed
+    /// source keeps its last good copy and the served data never changes because of it.
+    Sync(SyncArgs),
     /// Print the GraphQL schema (SDL, sorted).
     Schema,
     /// Print the OpenAPI 3.1 description of the REST API.
@@ -96,6 +101,39 @@ pub enum Command {
     /// Manage API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
+}
+
+/// Settings of `mds sync`.
+#[derive(Debug, Clone, Args)]
+pub struct SyncArgs {
+    /// Where the last good copy of each source (`raw/<source>/…`) and the fetch state are kept.
+    #[arg(long, env = "MDS_DATA_DIR", default_value = "mds-data")]
+    pub data_dir: PathBuf,
+    /// Fetch every file from `URL/<source>/<path in the raw layout>` instead of upstream (a
+    /// static file server over a directory laid out like the raw sources, with models.dev's
+    /// `api.json` as `models-dev/api.json`).
+    #[arg(long, env = "MDS_SYNC_MIRROR")]
+    pub mirror: Option<String>,
+    /// Only this source (repeatable): genai-prices, models-dev, aider, livebench, lmarena,
+    /// bfcl, epoch, swe-bench.
+    #[arg(long)]
+    pub only: Vec<String>,
+    /// Report what would change; keep and import nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Seconds one file may take, connection included.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub timeout: u64,
+    /// Largest file accepted, in megabytes.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4_096))]
+    pub max_file_mb: u64,
+    /// Further tries of a file after a network error or a 5xx (back-off 0.25 s, ×4 each).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=10))]
+    pub retries: u32,
+    /// The derived price-change log (default: `<data-dir>/derived/genai_prices_git_price_changes.csv`
+    /// when present; without it the price history is the live feed's dated prices).
+    #[arg(long)]
+    pub price_changes: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -35,3 +35,4 @@ pub mod rest;
 pub mod snapshot;
 pub mod state;
 pub mod store;
+pub mod sync;

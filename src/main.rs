@@ -100,6 +100,25 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 snap.agents.len()
             );
         }
+        Command::Sync(args) => {
+            let db = store::connect(&cli.database_url).await?;
+            store::migrate(&db).await?;
+            let opts = mds::sync::Options {
+                data_dir: args.data_dir,
+                mirror: args.mirror,
+                only: args.only,
+                dry_run: args.dry_run,
+                timeout: std::time::Duration::from_secs(args.timeout),
+                max_bytes: args.max_file_mb * 1024 * 1024,
+                retries: args.retries,
+                price_changes: args.price_changes,
+            };
+            let report = mds::sync::run(&db, &opts).await?;
+            print!("{}", report.render());
+            if report.failed() {
+                return Err("sync incomplete: see the failed sources above".into());
+            }
+        }
         Command::Probe { url } => probe(&url)?,
         Command::Schema => print!("{}", mds::graphql::sdl()),
         Command::Openapi => println!("{}", mds::rest::openapi::document_json()),

@@ -151,7 +151,14 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             opts.sources
                 .join("../derived/genai_prices_git_price_changes.csv")
         });
-        let rows = history::load(&path)?;
+        // The derived log is the project's own file, beside the raw copies; a data directory
+        // filled by `mds sync` has none unless given, and then the history is the live
+        // feed's dated prices alone.
+        let rows = if opts.price_changes.is_some() || path.exists() {
+            history::load(&path)?
+        } else {
+            Vec::new()
+        };
         let (points, current) = history::build(&rows, data, &resolved, &mut report);
         snapshot.price_history = points;
         // Dated constraints in the live feed decide which price is current.

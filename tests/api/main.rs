@@ -21,3 +21,4 @@ mod ops;
 mod prices;
 mod rankings;
 mod rest;
+mod sync;

@@ -1,0 +1,441 @@
+//! `mds sync`: fetch every source from where it lives upstream (or a mirror), check each file
+//! with its own adapter, keep the last good copy of each source in a data directory, build
+//! the dataset from those copies and import it as a new version only if it differs.
+//!
+//! Nothing is lost and nothing is faked: a source that fails in any way (unreachable, an HTTP
+//! error, a timeout, a file over the size cap, a file its adapter cannot read, an HTML page
+//! in place of the data, a row count under half of its last good copy's) keeps its last good
+//! copy while the others update; while any source has no good copy at all, no dataset is
+//! built. The served dataset never changes because of a failure.
+
+pub mod fetch;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sea_orm::DatabaseConnection;
+use serde::{Deserialize, Serialize};
+
+use crate::ingest::sources::{ALL, Collected, Source};
+use crate::ingest::{self, Report as IngestReport};
+use fetch::{Fetched, Validators};
+
+/// Settings of one sync.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Where the last good copies (`raw/<slug>/…`) and the fetch state live.
+    pub data_dir: PathBuf,
+    /// Fetch every file from `<mirror>/<slug>/<path>` instead of its upstream URL.
+    pub mirror: Option<String>,
+    /// Only these sources (slugs); the others keep their copies.
+    pub only: Vec<String>,
+    /// Report what would change; write and import nothing.
+    pub dry_run: bool,
+    /// Longest wait for one file, connection included.
+    pub timeout: Duration,
+    /// Largest file accepted, in bytes.
+    pub max_bytes: u64,
+    /// Further tries of a file after a network error or a 5xx, with back-off.
+    pub retries: u32,
+    /// The derived price-change log, if any (see [`ingest::Options::price_changes`]).
+    pub price_changes: Option<PathBuf>,
+}
+
+/// What happened to one source.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Outcome {
+    /// Every file is the same as the last good copy.
+    Unchanged,
+    /// New files were checked and are now the last good copy (or would be, on a dry run).
+    Updated { files: usize },
+    /// Kept the last good copy; why.
+    Failed { reason: String },
+}
+
+/// One source's line of the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct SourceReport {
+    pub source: &'static str,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    /// Rows its adapter read from the copy now kept (records, scores and agent results).
+    pub rows: usize,
+}
+
+/// What became of the dataset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "dataset", rename_all = "snake_case")]
+pub enum DatasetOutcome {
+    /// The built dataset is the one already served.
+    Unchanged { version: i32 },
+    /// Imported as a new version.
+    Imported {
+        version: i32,
+        new_models: usize,
+        price_changes: usize,
+    },
+    /// A dry run: a new version would be imported.
+    WouldImport {
+        new_models: usize,
+        price_changes: usize,
+    },
+    /// Not built: why.
+    NotBuilt { reason: String },
+}
+
+/// The whole report.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub sources: Vec<SourceReport>,
+    #[serde(flatten)]
+    pub dataset: DatasetOutcome,
+}
+
+impl Report {
+    /// Whether any source failed (the command then exits non-zero).
+    pub fn failed(&self) -> bool {
+        self.sources
+            .iter()
+            .any(|s| matches!(s.outcome, Outcome::Failed { .. }))
+            || matches!(self.dataset, DatasetOutcome::NotBuilt { .. })
+    }
+
+    /// One line per source, then the dataset's.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for s in &self.sources {
+            let what = match &s.outcome {
+                Outcome::Unchanged => "unchanged".to_string(),
+                Outcome::Updated { files } => format!("updated ({files} files)"),
+                Outcome::Failed { reason } => format!("FAILED: {reason}"),
+            };
+            out.push_str(&format!("{:<14} {what}; {} rows\n", s.source, s.rows));
+        }
+        out.push_str(&match &self.dataset {
+            DatasetOutcome::Unchanged { version } => {
+                format!("dataset: unchanged (version {version})\n")
+            }
+            DatasetOutcome::Imported {
+                version,
+                new_models,
+                price_changes,
+            } => format!(
+                "dataset: imported version {version}: {new_models} new models, {price_changes} price changes\n"
+            ),
+            DatasetOutcome::WouldImport {
+                new_models,
+                price_changes,
+            } => format!(
+                "dataset: would import a new version: {new_models} new models, {price_changes} price changes (dry run)\n"
+            ),
+            DatasetOutcome::NotBuilt { reason } => format!("dataset: not built: {reason}\n"),
+        });
+        out
+    }
+}
+
+/// The fetch state kept beside the copies: each URL's validators, for conditional GETs.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct State {
+    validators: BTreeMap<String, Validators>,
+}
+
+const STATE_FILE: &str = "sync-state.json";
+
+fn load_state(dir: &Path) -> State {
+    std::fs::read(dir.join(STATE_FILE))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default()
+}
+
+/// The URL of a file of `source`: upstream, or on the mirror.
+fn url_of(source: &dyn Source, path: &str, mirror: Option<&str>) -> String {
+    match mirror {
+        Some(m) => format!("{}/{}/{path}", m.trim_end_matches('/'), source.slug()),
+        None => format!("{}{path}", source.upstream().base),
+    }
+}
+
+/// Rows an adapter reads from a sources directory, or why it cannot.
+fn rows(source: &dyn Source, dir: &Path) -> Result<usize, String> {
+    let mut found = Collected::default();
+    let mut report = IngestReport::default();
+    source
+        .read(dir, &mut found, &mut report)
+        .map_err(|e| e.to_string())?;
+    Ok(found.records.len() + found.scores.len() + found.agents.len())
+}
+
+/// Replaces `dest` (a directory) with `src`, as nearly atomically as the file system allows.
+fn swap_in(src: &Path, dest: &Path) -> std::io::Result<()> {
+    if let Some(parent) = dest.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let old = dest.with_extension("old");
+    if old.exists() {
+        std::fs::remove_dir_all(&old)?;
+    }
+    if dest.exists() {
+        std::fs::rename(dest, &old)?;
+    }
+    std::fs::rename(src, dest)?;
+    if old.exists() {
+        std::fs::remove_dir_all(&old)?;
+    }
+    Ok(())
+}
+
+/// Fetches and checks one source into `staging/<slug>`; on success moves it to
+/// `raw/<slug>` (unless a dry run).
+async fn sync_source(
+    client: &reqwest::Client,
+    source: &dyn Source,
+    opts: &Options,
+    state: &mut State,
+) -> SourceReport {
+    let slug = source.slug();
+    let raw = opts.data_dir.join("raw");
+    let good = raw.join(slug);
+    let staging_root = opts.data_dir.join("staging");
+    let staging = staging_root.join(slug);
+    let previous = good.exists().then(|| rows(source, &raw).ok()).flatten();
+    let fail = |reason: String| SourceReport {
+        source: slug,
+        outcome: Outcome::Failed { reason },
+        rows: previous.unwrap_or(0),
+    };
+    if staging.exists()
+        && let Err(e) = std::fs::remove_dir_all(&staging)
+    {
+        return fail(format!("{}: {e}", staging.display()));
+    }
+    let files = (source.upstream().files)(&good);
+    let (mut changed, mut fresh_validators) = (0usize, Vec::new());
+    for path in &files {
+        let url = url_of(source, path, opts.mirror.as_deref());
+        let kept = good.join(path);
+        let known = kept
+            .exists()
+            .then(|| state.validators.get(&url).cloned())
+            .flatten();
+        let target = staging.join(path);
+        if let Some(parent) = target.parent()
+            && let Err(e) = std::fs::create_dir_all(parent)
+        {
+            return fail(format!("{}: {e}", parent.display()));
+        }
+        match fetch::fetch(client, &url, known.as_ref(), opts.max_bytes, opts.retries).await {
+            Ok(Fetched::NotModified) => {
+                if let Err(e) = std::fs::copy(&kept, &target) {
+                    return fail(format!("{}: {e}", kept.display()));
+                }
+            }
+            Ok(Fetched::Body { bytes, validators }) => {
+                if std::fs::read(&kept).ok().as_deref() != Some(&bytes[..]) {
+                    changed += 1;
+                }
+                if let Err(e) = std::fs::write(&target, &bytes) {
+                    return fail(format!("{}: {e}", target.display()));
+                }
+                fresh_validators.push((url, validators));
+            }
+            Err(reason) => return fail(format!("{url}: {reason}")),
+        }
+    }
+    let now = match rows(source, &staging_root) {
+        Ok(n) => n,
+        Err(e) => return fail(format!("the adapter cannot read the fetched files: {e}")),
+    };
+    if let Some(before) = previous
+        && now * 2 < before
+    {
+        return fail(format!(
+            "{now} rows where the last good copy has {before}: more than half gone"
+        ));
+    }
+    for (url, v) in fresh_validators {
+        state.validators.insert(url, v);
+    }
+    let outcome = if changed == 0 && good.exists() {
+        Outcome::Unchanged
+    } else {
+        Outcome::Updated { files: changed }
+    };
+    if opts.dry_run || outcome == Outcome::Unchanged {
+        // A dry run leaves the checked files in staging: the dataset it reports on reads them.
+        if outcome == Outcome::Unchanged {
+            let _ = std::fs::remove_dir_all(&staging);
+        }
+    } else if let Err(e) = swap_in(&staging, &good) {
+        return fail(format!("keeping the new copy: {e}"));
+    }
+    SourceReport {
+        source: slug,
+        outcome,
+        rows: now,
+    }
+}
+
+/// Runs one sync against `db`.
+pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, String> {
+    let known: Vec<&str> = ALL.iter().map(|s| s.slug()).collect();
+    if let Some(unknown) = opts.only.iter().find(|o| !known.contains(&o.as_str())) {
+        return Err(format!(
+            "--only {unknown}: no such source (sources: {})",
+            known.join(", ")
+        ));
+    }
+    std::fs::create_dir_all(&opts.data_dir)
+        .map_err(|e| format!("{}: {e}", opts.data_dir.display()))?;
+    let client = reqwest::Client::builder()
+        .timeout(opts.timeout)
+        .connect_timeout(opts.timeout.min(Duration::from_secs(10)))
+        .user_agent(concat!("mds-sync/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut state = load_state(&opts.data_dir);
+    let mut sources = Vec::new();
+    for source in ALL {
+        if !opts.only.is_empty() && !opts.only.iter().any(|o| o == source.slug()) {
+            continue;
+        }
+        sources.push(sync_source(&client, *source, opts, &mut state).await);
+    }
+    if !opts.dry_run {
+        let bytes = serde_json::to_vec_pretty(&state).map_err(|e| e.to_string())?;
+        std::fs::write(opts.data_dir.join(STATE_FILE), bytes)
+            .map_err(|e| format!("{}: {e}", opts.data_dir.display()))?;
+    }
+    let dataset = build_and_import(db, opts).await;
+    Ok(Report { sources, dataset })
+}
+
+/// On a dry run, a sources directory whose entries are the checked new copies (left in
+/// staging) where there are any, else the last good ones.
+fn dry_run_view(opts: &Options) -> std::io::Result<PathBuf> {
+    let view = opts.data_dir.join("dry-run");
+    if view.exists() {
+        std::fs::remove_dir_all(&view)?;
+    }
+    std::fs::create_dir_all(&view)?;
+    for s in ALL {
+        let staged = opts.data_dir.join("staging").join(s.slug());
+        let kept = opts.data_dir.join("raw").join(s.slug());
+        let from = if staged.exists() { staged } else { kept };
+        if from.exists() {
+            std::os::unix::fs::symlink(std::fs::canonicalize(from)?, view.join(s.slug()))?;
+        }
+    }
+    Ok(view)
+}
+
+/// Builds the dataset from the last good copies and imports it if it differs.
+async fn build_and_import(db: &DatabaseConnection, opts: &Options) -> DatasetOutcome {
+    let raw = if opts.dry_run {
+        match dry_run_view(opts) {
+            Ok(v) => v,
+            Err(e) => {
+                return DatasetOutcome::NotBuilt {
+                    reason: format!("preparing the dry run's view: {e}"),
+                };
+            }
+        }
+    } else {
+        opts.data_dir.join("raw")
+    };
+    let missing: Vec<&str> = ALL
+        .iter()
+        .map(|s| s.slug())
+        .filter(|s| !raw.join(s).exists())
+        .collect();
+    if !missing.is_empty() {
+        return DatasetOutcome::NotBuilt {
+            reason: format!("no good copy yet of {}", missing.join(", ")),
+        };
+    }
+    let ingest_opts = ingest::Options {
+        sources: raw,
+        price_changes: opts.price_changes.clone(),
+        exclude: Default::default(),
+    };
+    let built = ingest::run(&ingest_opts).and_then(|(snap, _)| {
+        snap.encode()
+            .map(|bytes| (snap, bytes))
+            .map_err(|e| ingest::IngestError(e.to_string()))
+    });
+    let (snap, bytes) = match built {
+        Ok(b) => b,
+        Err(e) => {
+            return DatasetOutcome::NotBuilt {
+                reason: e.to_string(),
+            };
+        }
+    };
+    let current = crate::store::import::current(db).await.ok().flatten();
+    if let Some(c) = &current
+        && c.snapshot_sha256 == crate::snapshot::sha256_hex(&bytes)
+    {
+        return DatasetOutcome::Unchanged { version: c.version };
+    }
+    let (new_models, price_changes) = match crate::catalog::Catalog::load(db).await {
+        Ok(served) => diff(&served, &snap),
+        Err(_) => (snap.models.len(), 0),
+    };
+    if opts.dry_run {
+        return DatasetOutcome::WouldImport {
+            new_models,
+            price_changes,
+        };
+    }
+    match crate::store::import::import(db, &bytes).await {
+        Ok(crate::store::import::Outcome::Imported { version }) => DatasetOutcome::Imported {
+            version,
+            new_models,
+            price_changes,
+        },
+        Ok(crate::store::import::Outcome::Unchanged { version }) => {
+            DatasetOutcome::Unchanged { version }
+        }
+        Err(e) => DatasetOutcome::NotBuilt {
+            reason: format!("import failed: {e}"),
+        },
+    }
+}
+
+/// Models the served catalogue lacks, and offerings whose list prices differ.
+fn diff(served: &crate::catalog::Catalog, built: &crate::snapshot::Snapshot) -> (usize, usize) {
+    let slugs: std::collections::HashSet<&str> = served
+        .all_models()
+        .iter()
+        .map(|m| m.slug.as_str())
+        .collect();
+    let new_models = built
+        .models
+        .iter()
+        .filter(|m| !slugs.contains(m.slug.as_str()))
+        .count();
+    type ListPrice = (Option<f64>, Option<f64>);
+    let prices: std::collections::HashMap<(&str, &str), ListPrice> = served
+        .all_offerings()
+        .iter()
+        .map(|o| {
+            (
+                (o.model_slug.as_str(), o.provider_slug.as_str()),
+                (o.input_price, o.output_price),
+            )
+        })
+        .collect();
+    let price_changes = built
+        .offerings
+        .iter()
+        .filter(|o| {
+            prices
+                .get(&(o.model_slug.as_str(), o.provider_slug.as_str()))
+                .is_some_and(|p| *p != (o.input_price, o.output_price))
+        })
+        .count();
+    (new_models, price_changes)
+}

@@ -1,0 +1,352 @@
+//! `mds sync` against an upstream on loopback: a static file server over a directory laid out
+//! like the raw sources (with models.dev's published `api.json`), able to fail on purpose.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use mds::sync::{DatasetOutcome, Options, Outcome};
+
+use crate::helpers::{Backend, fresh_database};
+
+/// How the upstream misbehaves for one path.
+#[derive(Clone)]
+enum Fault {
+    Status(u16),
+    /// Answers after this long.
+    Stall(Duration),
+    /// The first tenth of the file.
+    Truncated,
+    /// An HTML page with status 200.
+    Html,
+    /// This body instead of the file.
+    Body(Vec<u8>),
+}
+
+#[derive(Clone)]
+struct Upstream {
+    dir: PathBuf,
+    faults: Arc<Mutex<HashMap<String, Fault>>>,
+}
+
+async fn serve_file(State(u): State<Upstream>, headers: HeaderMap, req: Request) -> Response {
+    let path = req.uri().path().trim_start_matches('/').to_string();
+    let fault = u.faults.lock().unwrap().get(&path).cloned();
+    let Ok(mut bytes) = std::fs::read(u.dir.join(&path)) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    match fault {
+        Some(Fault::Status(s)) => return StatusCode::from_u16(s).unwrap().into_response(),
+        Some(Fault::Stall(d)) => tokio::time::sleep(d).await,
+        Some(Fault::Truncated) => bytes.truncate(bytes.len() / 10),
+        Some(Fault::Html) => {
+            bytes = b"<!DOCTYPE html><html><body>Rate limited</body></html>".to_vec()
+        }
+        Some(Fault::Body(b)) => bytes = b,
+        None => {}
+    }
+    let etag = format!("\"{}\"", mds::snapshot::sha256_hex(&bytes));
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        == Some(etag.as_str())
+    {
+        return StatusCode::NOT_MODIFIED.into_response();
+    }
+    ([(header::ETAG, etag)], bytes).into_response()
+}
+
+/// A mirror over `../shared/data/raw`, with the archived `api.json` as models.dev's file.
+fn mirror_dir() -> tempdir::Dir {
+    let raw = crate::helpers::raw_sources();
+    let dir = tempdir::Dir::new();
+    for entry in std::fs::read_dir(&raw).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_name() != "models-dev" {
+            std::os::unix::fs::symlink(entry.path(), dir.0.join(entry.file_name())).unwrap();
+        }
+    }
+    std::fs::create_dir_all(dir.0.join("models-dev")).unwrap();
+    let gz = std::fs::File::open(raw.join("../archive/models-dev/1.0.398/api.json.gz")).unwrap();
+    let mut api = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(gz), &mut api).unwrap();
+    std::fs::write(dir.0.join("models-dev/api.json"), api).unwrap();
+    dir
+}
+
+mod tempdir {
+    /// A directory removed when dropped.
+    pub struct Dir(pub std::path::PathBuf);
+
+    impl Dir {
+        pub fn new() -> Self {
+            let p = std::env::temp_dir().join(format!(
+                "mds-sync-{}-{}",
+                std::process::id(),
+                crate::helpers::free_port()
+            ));
+            std::fs::create_dir_all(&p).unwrap();
+            Self(p)
+        }
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+async fn start(dir: &Path) -> (String, Arc<Mutex<HashMap<String, Fault>>>) {
+    let faults = Arc::new(Mutex::new(HashMap::new()));
+    let app = axum::Router::new()
+        .fallback(serve_file)
+        .with_state(Upstream {
+            dir: dir.to_path_buf(),
+            faults: faults.clone(),
+        });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (format!("http://{addr}"), faults)
+}
+
+fn options(data: &Path, mirror: &str) -> Options {
+    Options {
+        data_dir: data.to_path_buf(),
+        mirror: Some(mirror.to_string()),
+        only: Vec::new(),
+        dry_run: false,
+        timeout: Duration::from_secs(2),
+        max_bytes: 16 * 1024 * 1024,
+        retries: 0,
+        price_changes: Some(
+            crate::helpers::raw_sources().join("../derived/genai_prices_git_price_changes.csv"),
+        ),
+    }
+}
+
+fn outcome<'a>(r: &'a mds::sync::Report, source: &str) -> &'a Outcome {
+    &r.sources
+        .iter()
+        .find(|s| s.source == source)
+        .unwrap()
+        .outcome
+}
+
+/// A first sync keeps every source and imports a version; a second against the same mirror
+/// changes nothing (conditional GETs answered 304) and imports nothing; a dry run after a
+/// change reports it and keeps nothing.
+#[tokio::test]
+#[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
+async fn a_second_sync_of_the_same_files_changes_nothing() {
+    let mirror = mirror_dir();
+    let (url, faults) = start(&mirror.0).await;
+    let data = tempdir::Dir::new();
+    let db = mds::store::connect(&fresh_database(Backend::Sqlite).await)
+        .await
+        .unwrap();
+    mds::store::migrate(&db).await.unwrap();
+    let first = mds::sync::run(&db, &options(&data.0, &url)).await.unwrap();
+    assert!(!first.failed(), "{}", first.render());
+    let DatasetOutcome::Imported { version, .. } = first.dataset else {
+        panic!("{}", first.render())
+    };
+    assert!(data.0.join("raw/models-dev/api.json").exists());
+    let second = mds::sync::run(&db, &options(&data.0, &url)).await.unwrap();
+    assert!(
+        second
+            .sources
+            .iter()
+            .all(|s| s.outcome == Outcome::Unchanged),
+        "{}",
+        second.render()
+    );
+    assert_eq!(second.dataset, DatasetOutcome::Unchanged { version });
+
+    // A changed file on a dry run: reported, nothing kept, nothing imported.
+    let table = "bfcl/data_overall.csv";
+    let mut changed = std::fs::read(mirror.0.join(table)).unwrap();
+    let cut = changed.len()
+        - 1
+        - changed[..changed.len() - 1]
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .unwrap();
+    changed.truncate(changed.len() - cut);
+    faults
+        .lock()
+        .unwrap()
+        .insert(table.into(), Fault::Body(changed));
+    let dry = mds::sync::run(
+        &db,
+        &Options {
+            dry_run: true,
+            only: vec!["bfcl".into()],
+            ..options(&data.0, &url)
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(dry.sources.len(), 1);
+    assert_eq!(
+        *outcome(&dry, "bfcl"),
+        Outcome::Updated { files: 1 },
+        "{}",
+        dry.render()
+    );
+    assert!(
+        matches!(dry.dataset, DatasetOutcome::WouldImport { .. }),
+        "{}",
+        dry.render()
+    );
+    assert_eq!(
+        mds::store::import::current(&db)
+            .await
+            .unwrap()
+            .unwrap()
+            .version,
+        version
+    );
+    let only = mds::sync::run(
+        &db,
+        &Options {
+            only: vec!["nonsense".into()],
+            ..options(&data.0, &url)
+        },
+    )
+    .await;
+    assert!(only.unwrap_err().contains("no such source"));
+}
+
+/// The file of each source made to fail.
+const FAILING: [(&str, &str); 7] = [
+    ("genai-prices", "genai-prices/prices/new_data/v2/data.json"),
+    (
+        "aider",
+        "aider/aider/website/_data/polyglot_leaderboard.yml",
+    ),
+    ("swe-bench", "swe-bench/data/leaderboards.json"),
+    ("lmarena", "lmarena/csv/lmarena_text.csv"),
+    ("epoch", "epoch/data/benchmarks_runs.csv"),
+    ("models-dev", "models-dev/api.json"),
+    ("bfcl", "bfcl/data_overall.csv"),
+];
+
+/// Every failure mode keeps that source's last good copy, names the reason, and lets the
+/// other sources update.
+#[tokio::test]
+#[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
+async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
+    let mirror = mirror_dir();
+    let (url, faults) = start(&mirror.0).await;
+    let data = tempdir::Dir::new();
+    let db = mds::store::connect(&fresh_database(Backend::Sqlite).await)
+        .await
+        .unwrap();
+    mds::store::migrate(&db).await.unwrap();
+    let first = mds::sync::run(&db, &options(&data.0, &url)).await.unwrap();
+    assert!(!first.failed(), "{}", first.render());
+    let DatasetOutcome::Imported { version, .. } = first.dataset else {
+        panic!("{}", first.render())
+    };
+    let before: HashMap<&str, Vec<u8>> = FAILING
+        .into_iter()
+        .map(|(s, p)| (s, std::fs::read(data.0.join("raw").join(p)).unwrap()))
+        .collect();
+
+    let api = std::fs::read(mirror.0.join("models-dev/api.json")).unwrap();
+    let api: serde_json::Value = serde_json::from_slice(&api).unwrap();
+    let small: serde_json::Map<String, serde_json::Value> = api
+        .as_object()
+        .unwrap()
+        .iter()
+        .take(3)
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let mut huge = std::fs::read(mirror.0.join("bfcl/data_overall.csv")).unwrap();
+    while huge.len() < 17 * 1024 * 1024 {
+        huge.extend_from_within(..);
+    }
+    let livebench = "livebench/public/table_2026_01_08.csv";
+    let mut table = std::fs::read(mirror.0.join(livebench)).unwrap();
+    let last = table[..table.len() - 1]
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .unwrap();
+    table.truncate(last + 1);
+    {
+        let mut f = faults.lock().unwrap();
+        f.insert(
+            "genai-prices/prices/new_data/v2/data.json".into(),
+            Fault::Status(404),
+        );
+        f.insert(
+            "aider/aider/website/_data/polyglot_leaderboard.yml".into(),
+            Fault::Status(500),
+        );
+        f.insert("swe-bench/data/leaderboards.json".into(), Fault::Truncated);
+        f.insert(
+            "lmarena/csv/lmarena_text.csv".into(),
+            Fault::Stall(Duration::from_secs(5)),
+        );
+        f.insert("epoch/data/benchmarks_runs.csv".into(), Fault::Html);
+        f.insert(
+            "models-dev/api.json".into(),
+            Fault::Body(serde_json::to_vec(&small).unwrap()),
+        );
+        f.insert("bfcl/data_overall.csv".into(), Fault::Body(huge));
+        f.insert(livebench.into(), Fault::Body(table));
+    }
+    let started = std::time::Instant::now();
+    let r = mds::sync::run(&db, &options(&data.0, &url)).await.unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(r.failed());
+    let reason = |s: &str| match outcome(&r, s) {
+        Outcome::Failed { reason } => reason.clone(),
+        other => panic!("{s}: {other:?}\n{}", r.render()),
+    };
+    assert!(reason("genai-prices").contains("404"), "{}", r.render());
+    assert!(reason("aider").contains("500"), "{}", r.render());
+    assert!(
+        reason("swe-bench").contains("cannot read"),
+        "{}",
+        r.render()
+    );
+    assert!(reason("lmarena").contains("timed out"), "{}", r.render());
+    assert!(reason("epoch").contains("HTML"), "{}", r.render());
+    assert!(
+        reason("models-dev").contains("more than half"),
+        "{}",
+        r.render()
+    );
+    assert!(reason("bfcl").contains("cap"), "{}", r.render());
+    assert_eq!(
+        *outcome(&r, "livebench"),
+        Outcome::Updated { files: 1 },
+        "{}",
+        r.render()
+    );
+    for (source, path) in FAILING {
+        let bytes = &before[source];
+        assert_eq!(
+            &std::fs::read(data.0.join("raw").join(path)).unwrap(),
+            bytes,
+            "{source}: the last good copy was replaced"
+        );
+    }
+    // The dataset is rebuilt from the good copies: only LiveBench's change is new.
+    assert!(
+        matches!(r.dataset, DatasetOutcome::Imported { version: v, new_models: 0, price_changes: 0 } if v == version + 1),
+        "{}",
+        r.render()
+    );
+}
