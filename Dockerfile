@@ -6,7 +6,8 @@ RUN cargo build --release --locked --bin mds
 
 # Runtime stage: a small Debian image, no compiler, running as a non-root user.
 FROM debian:bookworm-slim
-RUN useradd --system --uid 10001 --home /app mds && mkdir -p /app && chown mds /app
+# /var/lib/mds holds the sync's copies (a named volume takes this owner when created).
+RUN useradd --system --uid 10001 --home /app mds && mkdir -p /app /var/lib/mds && chown mds /app /var/lib/mds
 COPY --from=build /src/target/release/mds /usr/local/bin/mds
 USER mds
 WORKDIR /app

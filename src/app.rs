@@ -117,6 +117,24 @@ impl App {
             per_address = self.state.config.max_connections_per_address,
             "connection limits"
         );
+        let sync = self.state.config.sync_interval.map(|secs| {
+            let opts = crate::sync::Options {
+                data_dir: self.state.config.sync_data_dir.clone(),
+                mirror: self.state.config.sync_mirror.clone(),
+                only: Vec::new(),
+                dry_run: false,
+                timeout: Duration::from_secs(60),
+                max_bytes: 64 * 1024 * 1024,
+                retries: 2,
+                price_changes: None,
+            };
+            tokio::spawn(crate::sync::schedule::every(
+                Duration::from_secs(secs),
+                db.clone(),
+                opts,
+                self.state.metrics.clone(),
+            ))
+        });
         let front = http::front(self.state);
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let mut builder = Builder::new(TokioExecutor::new());
@@ -188,6 +206,9 @@ impl App {
             () = tokio::time::sleep(grace) => tracing::warn!("shutdown grace period over; closing remaining connections"),
         }
         watcher.abort();
+        if let Some(s) = sync {
+            s.abort();
+        }
         let _ = db.close().await;
         Ok(())
     }

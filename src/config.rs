@@ -226,6 +226,43 @@ pub struct ServeConfig {
     /// Public base URL of the service, used in attribution links (empty: relative links).
     #[arg(long, env = "MDS_PUBLIC_URL", default_value = "")]
     pub public_url: String,
+    /// Run `mds sync` in the background every interval (`90s`, `30m`, `6h`, `1d`; 60 s to 30
+    /// days), at multiples of it since the Unix epoch; on PostgreSQL one instance per tick
+    /// syncs. Off when unset.
+    #[arg(long, env = "MDS_SYNC_INTERVAL", value_parser = parse_interval)]
+    pub sync_interval: Option<u64>,
+    /// The background sync's data directory (as `mds sync --data-dir`).
+    #[arg(long = "data-dir", env = "MDS_DATA_DIR", default_value = "mds-data")]
+    pub sync_data_dir: PathBuf,
+    /// The background sync's mirror (as `mds sync --mirror`); empty: upstream.
+    #[arg(long, env = "MDS_SYNC_MIRROR")]
+    pub sync_mirror: Option<String>,
+}
+
+/// Seconds of an interval written `<n>s`, `<n>m`, `<n>h` or `<n>d` (or bare seconds),
+/// from 60 s to 30 days.
+pub fn parse_interval(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (num, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, "s"),
+    };
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("{text:?} is not an interval such as 90s, 30m, 6h or 1d"))?;
+    let per = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3_600,
+        "d" => 86_400,
+        _ => return Err(format!("{text:?}: the unit is s, m, h or d")),
+    };
+    let secs = n.saturating_mul(per);
+    if (60..=30 * 86_400).contains(&secs) {
+        Ok(secs)
+    } else {
+        Err(format!("{text:?}: an interval is from 60 s to 30 days"))
+    }
 }
 
 impl Default for ServeConfig {
@@ -248,6 +285,9 @@ impl Default for ServeConfig {
             max_connections_per_address: 256,
             auto_migrate: true,
             public_url: String::new(),
+            sync_interval: None,
+            sync_data_dir: PathBuf::from("mds-data"),
+            sync_mirror: None,
         }
     }
 }

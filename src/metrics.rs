@@ -32,6 +32,10 @@ pub struct Metrics {
     /// first time its route is seen.
     requests: Mutex<BTreeMap<String, RouteHistograms>>,
     decisions: Mutex<BTreeMap<&'static str, u64>>,
+    /// Scheduled syncs by outcome.
+    syncs: Mutex<BTreeMap<&'static str, u64>>,
+    /// Unix time of each source's last successful sync (its copy checked, updated or not).
+    synced: Mutex<BTreeMap<&'static str, i64>>,
 }
 
 impl Metrics {
@@ -58,6 +62,34 @@ impl Metrics {
             .unwrap_or_else(|p| p.into_inner())
             .entry(decision)
             .or_default() += 1;
+    }
+
+    /// A scheduled sync ended with `outcome` (`imported`, `unchanged`, `failed`, `skipped`).
+    pub fn sync_run(&self, outcome: &'static str) {
+        *self
+            .syncs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(outcome)
+            .or_default() += 1;
+    }
+
+    /// Scheduled syncs so far with `outcome`.
+    pub fn sync_runs(&self, outcome: &str) -> u64 {
+        self.syncs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(outcome)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// `source` was synced successfully at `unix` seconds.
+    pub fn source_synced(&self, source: &'static str, unix: i64) {
+        self.synced
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(source, unix);
     }
 
     /// The exposition text; the gauges and cache counts are read at scrape time.
@@ -141,6 +173,18 @@ impl Metrics {
             "mds_response_cache_requests_total{{result=\"hit\"}} {}\nmds_response_cache_requests_total{{result=\"miss\"}} {}\n",
             cache.hits, cache.misses
         ));
+        out.push_str("# HELP mds_sync_runs_total Scheduled syncs by outcome (skipped: another instance held the lock).\n");
+        out.push_str("# TYPE mds_sync_runs_total counter\n");
+        for (o, n) in self.syncs.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+            out.push_str(&format!("mds_sync_runs_total{{outcome=\"{o}\"}} {n}\n"));
+        }
+        out.push_str("# HELP mds_sync_last_success_timestamp_seconds When each source was last synced successfully by this instance.\n");
+        out.push_str("# TYPE mds_sync_last_success_timestamp_seconds gauge\n");
+        for (s, t) in self.synced.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+            out.push_str(&format!(
+                "mds_sync_last_success_timestamp_seconds{{source=\"{s}\"}} {t}\n"
+            ));
+        }
         out.push_str("# HELP mds_response_cache_bytes Bytes held by the response cache.\n");
         out.push_str("# TYPE mds_response_cache_bytes gauge\n");
         out.push_str(&format!("mds_response_cache_bytes {}\n", cache.bytes));

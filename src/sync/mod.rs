@@ -9,6 +9,7 @@
 //! built. The served dataset never changes because of a failure.
 
 pub mod fetch;
+pub mod schedule;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -159,14 +160,20 @@ fn url_of(source: &dyn Source, path: &str, mirror: Option<&str>) -> String {
     }
 }
 
-/// Rows an adapter reads from a sources directory, or why it cannot.
-fn rows(source: &dyn Source, dir: &Path) -> Result<usize, String> {
-    let mut found = Collected::default();
-    let mut report = IngestReport::default();
-    source
-        .read(dir, &mut found, &mut report)
-        .map_err(|e| e.to_string())?;
-    Ok(found.records.len() + found.scores.len() + found.agents.len())
+/// Rows an adapter reads from a sources directory, or why it cannot. Parsing takes a
+/// while, so it runs off the async workers (a sync inside `mds serve` must not stall it).
+async fn rows(source: &'static dyn Source, dir: &Path) -> Result<usize, String> {
+    let dir = dir.to_path_buf();
+    tokio::task::spawn_blocking(move || {
+        let mut found = Collected::default();
+        let mut report = IngestReport::default();
+        source
+            .read(&dir, &mut found, &mut report)
+            .map_err(|e| e.to_string())?;
+        Ok(found.records.len() + found.scores.len() + found.agents.len())
+    })
+    .await
+    .map_err(|e| e.to_string())?
 }
 
 /// Replaces `dest` (a directory) with `src`, as nearly atomically as the file system allows.
@@ -192,7 +199,7 @@ fn swap_in(src: &Path, dest: &Path) -> std::io::Result<()> {
 /// `raw/<slug>` (unless a dry run).
 async fn sync_source(
     client: &reqwest::Client,
-    source: &dyn Source,
+    source: &'static dyn Source,
     opts: &Options,
     state: &mut State,
 ) -> SourceReport {
@@ -201,7 +208,11 @@ async fn sync_source(
     let good = raw.join(slug);
     let staging_root = opts.data_dir.join("staging");
     let staging = staging_root.join(slug);
-    let previous = good.exists().then(|| rows(source, &raw).ok()).flatten();
+    let previous = if good.exists() {
+        rows(source, &raw).await.ok()
+    } else {
+        None
+    };
     let fail = |reason: String| SourceReport {
         source: slug,
         outcome: Outcome::Failed { reason },
@@ -245,7 +256,7 @@ async fn sync_source(
             Err(reason) => return fail(format!("{url}: {reason}")),
         }
     }
-    let now = match rows(source, &staging_root) {
+    let now = match rows(source, &staging_root).await {
         Ok(n) => n,
         Err(e) => return fail(format!("the adapter cannot read the fetched files: {e}")),
     };
@@ -361,11 +372,16 @@ async fn build_and_import(db: &DatabaseConnection, opts: &Options) -> DatasetOut
         price_changes: opts.price_changes.clone(),
         exclude: Default::default(),
     };
-    let built = ingest::run(&ingest_opts).and_then(|(snap, _)| {
-        snap.encode()
-            .map(|bytes| (snap, bytes))
-            .map_err(|e| ingest::IngestError(e.to_string()))
-    });
+    // A few seconds of CPU: off the async workers.
+    let built = tokio::task::spawn_blocking(move || {
+        ingest::run(&ingest_opts).and_then(|(snap, _)| {
+            snap.encode()
+                .map(|bytes| (snap, bytes))
+                .map_err(|e| ingest::IngestError(e.to_string()))
+        })
+    })
+    .await
+    .unwrap_or_else(|e| Err(ingest::IngestError(e.to_string())));
     let (snap, bytes) = match built {
         Ok(b) => b,
         Err(e) => {

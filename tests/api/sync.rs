@@ -350,3 +350,60 @@ async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
         r.render()
     );
 }
+
+/// Two instances on one PostgreSQL database, each syncing every 3 s: at each tick one of
+/// them holds the advisory lock and syncs while the other skips, and both serve the version
+/// it imported.
+#[tokio::test]
+#[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
+async fn two_instances_sync_once_per_tick_and_both_serve_the_result() {
+    let mirror = mirror_dir();
+    let (url, _faults) = start(&mirror.0).await;
+    let db_url = fresh_database(Backend::Postgres).await;
+    let (dir_a, dir_b) = (tempdir::Dir::new(), tempdir::Dir::new());
+    let config = |dir: &Path| mds::config::ServeConfig {
+        sync_interval: Some(3),
+        sync_data_dir: dir.to_path_buf(),
+        sync_mirror: Some(url.clone()),
+        reload_interval_ms: 200,
+        ..mds::config::ServeConfig::default()
+    };
+    let a = crate::helpers::TestApp::spawn_on(&db_url, config(&dir_a.0)).await;
+    let b = crate::helpers::TestApp::spawn_on(&db_url, config(&dir_b.0)).await;
+    let start_version = a.state.catalog.snapshot().version();
+    let ran = |app: &crate::helpers::TestApp| {
+        ["imported", "unchanged", "failed"]
+            .iter()
+            .map(|o| app.state.metrics.sync_runs(o))
+            .sum::<u64>()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(40);
+    loop {
+        let (va, vb) = (
+            a.state.catalog.snapshot().version(),
+            b.state.catalog.snapshot().version(),
+        );
+        if va > start_version && va == vb {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "versions {va}/{vb} after 40 s"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let imported = a.state.metrics.sync_runs("imported") + b.state.metrics.sync_runs("imported");
+    assert_eq!(imported, 1, "one import of the one new dataset");
+    let skipped = a.state.metrics.sync_runs("skipped") + b.state.metrics.sync_runs("skipped");
+    assert!(skipped >= 1, "the other instance skipped the tick");
+    assert!(
+        ran(&a) + ran(&b) <= skipped + 1,
+        "at most one sync per tick"
+    );
+    let metrics = a.get("/metrics").await.text().await.unwrap()
+        + &b.get("/metrics").await.text().await.unwrap();
+    assert!(
+        metrics.contains("mds_sync_runs_total{outcome=\"skipped\"}"),
+        "{metrics}"
+    );
+}
