@@ -696,6 +696,16 @@ async fn a_304_that_needed_work_is_counted() {
     assert_eq!(res.headers()["x-ratelimit-used"], "7");
 }
 
+/// `n` connections that send nothing, once the server has accepted them.
+async fn silent_connections(addr: &str, n: usize) -> Vec<tokio::net::TcpStream> {
+    let mut held = Vec::new();
+    for _ in 0..n {
+        held.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    held
+}
+
 /// Row 3: 1,100 silent connections exhausted the file descriptors. Connections are now
 /// capped per address (and in total, shedding the oldest idle one), and the soft open-file
 /// limit is raised to the hard one at start-up.
@@ -707,11 +717,7 @@ async fn silent_connections_are_capped_per_address_and_shed_when_full() {
     };
     let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
     let addr = app.base.trim_start_matches("http://").to_string();
-    let mut silent = Vec::new();
-    for _ in 0..5 {
-        silent.push(tokio::net::TcpStream::connect(&addr).await.unwrap());
-    }
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    let silent = silent_connections(&addr, 5).await;
     // A sixth from the same address is closed at once.
     let mut sixth = tokio::net::TcpStream::connect(&addr).await.unwrap();
     let _ = sixth
@@ -729,20 +735,7 @@ async fn silent_connections_are_capped_per_address_and_shed_when_full() {
         .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
         .build()
         .unwrap();
-    let port = addr.rsplit(':').next().unwrap();
-    let res = other
-        .get(format!("http://127.0.0.2:{port}/healthz"))
-        .send()
-        .await;
-    // The listener is bound to 127.0.0.1; reach it from 127.0.0.2 as the source.
-    let res = match res {
-        Ok(r) => r,
-        Err(_) => other
-            .get(format!("http://127.0.0.1:{port}/healthz"))
-            .send()
-            .await
-            .unwrap(),
-    };
+    let res = other.get(app.url("/healthz")).send().await.unwrap();
     assert_eq!(res.status().as_u16(), 200);
     drop(silent);
 
@@ -752,12 +745,7 @@ async fn silent_connections_are_capped_per_address_and_shed_when_full() {
         ..ServeConfig::default()
     };
     let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
-    let addr = app.base.trim_start_matches("http://").to_string();
-    let mut idle = Vec::new();
-    for _ in 0..4 {
-        idle.push(tokio::net::TcpStream::connect(&addr).await.unwrap());
-    }
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    let _idle = silent_connections(app.base.trim_start_matches("http://"), 4).await;
     let fresh = reqwest::Client::new();
     let res = tokio::time::timeout(
         Duration::from_secs(3),

@@ -130,6 +130,20 @@ fn options(data: &Path, mirror: &str) -> Options {
     }
 }
 
+/// A new database synced once from the mirror at `url`: every source kept, a version imported.
+async fn first_sync(data: &Path, url: &str) -> (sea_orm::DatabaseConnection, i32) {
+    let db = mds::store::connect(&fresh_database(Backend::Sqlite).await)
+        .await
+        .unwrap();
+    mds::store::migrate(&db).await.unwrap();
+    let first = mds::sync::run(&db, &options(data, url)).await.unwrap();
+    assert!(!first.failed(), "{}", first.render());
+    let DatasetOutcome::Imported { version, .. } = first.dataset else {
+        panic!("{}", first.render())
+    };
+    (db, version)
+}
+
 fn outcome<'a>(r: &'a mds::sync::Report, source: &str) -> &'a Outcome {
     &r.sources
         .iter()
@@ -147,15 +161,7 @@ async fn a_second_sync_of_the_same_files_changes_nothing() {
     let mirror = mirror_dir();
     let (url, faults) = start(&mirror.0).await;
     let data = tempdir::Dir::new();
-    let db = mds::store::connect(&fresh_database(Backend::Sqlite).await)
-        .await
-        .unwrap();
-    mds::store::migrate(&db).await.unwrap();
-    let first = mds::sync::run(&db, &options(&data.0, &url)).await.unwrap();
-    assert!(!first.failed(), "{}", first.render());
-    let DatasetOutcome::Imported { version, .. } = first.dataset else {
-        panic!("{}", first.render())
-    };
+    let (db, version) = first_sync(&data.0, &url).await;
     assert!(data.0.join("raw/models-dev/api.json").exists());
     let second = mds::sync::run(&db, &options(&data.0, &url)).await.unwrap();
     assert!(
@@ -245,15 +251,7 @@ async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
     let mirror = mirror_dir();
     let (url, faults) = start(&mirror.0).await;
     let data = tempdir::Dir::new();
-    let db = mds::store::connect(&fresh_database(Backend::Sqlite).await)
-        .await
-        .unwrap();
-    mds::store::migrate(&db).await.unwrap();
-    let first = mds::sync::run(&db, &options(&data.0, &url)).await.unwrap();
-    assert!(!first.failed(), "{}", first.render());
-    let DatasetOutcome::Imported { version, .. } = first.dataset else {
-        panic!("{}", first.render())
-    };
+    let (db, version) = first_sync(&data.0, &url).await;
     let before: HashMap<&str, Vec<u8>> = FAILING
         .into_iter()
         .map(|(s, p)| (s, std::fs::read(data.0.join("raw").join(p)).unwrap()))
