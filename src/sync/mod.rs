@@ -313,7 +313,12 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
         if !opts.only.is_empty() && !opts.only.iter().any(|o| o == source.slug()) {
             continue;
         }
-        sources.push(sync_source(&client, *source, opts, &mut state).await);
+        let report = sync_source(&client, *source, opts, &mut state).await;
+        if matches!(report.outcome, Outcome::Failed { .. }) {
+            // What failed is never read: not by this build, not by a dry run's view.
+            let _ = std::fs::remove_dir_all(opts.data_dir.join("staging").join(source.slug()));
+        }
+        sources.push(report);
     }
     if !opts.dry_run {
         let bytes = serde_json::to_vec_pretty(&state).map_err(|e| e.to_string())?;
