@@ -135,66 +135,68 @@ impl Sizes {
     }
 }
 
-/// Walks `set` inside an introspection field, adding to `values` the values it yields.
-/// Stops once the budget is spent; `hops` bounds recursion through fragments.
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    sizes: &Sizes,
-    set: &SelectionSet,
-    doc: &ExecutableDocument,
-    parent: &str,
+/// Where a walk is, inside an introspection field: below `parent`, over all types or one,
+/// each value there standing `times` times in the answer.
+#[derive(Clone, Copy)]
+struct At<'d> {
+    parent: &'d str,
     all: bool,
     times: u64,
-    hops: usize,
-    values: &mut u64,
-) {
-    if hops > 2 * super::guards::MAX_NESTING {
-        *values = MAX_INTROSPECTION_VALUES + 1;
-        return;
-    }
-    for sel in &set.items {
-        if *values > MAX_INTROSPECTION_VALUES {
+}
+
+/// One walk of an operation, adding up the values its introspection fields yield.
+struct Walk<'d> {
+    sizes: &'d Sizes,
+    doc: &'d ExecutableDocument,
+    values: u64,
+}
+
+impl<'d> Walk<'d> {
+    /// Walks `set`, outside introspection (`at` is `None`: only looking for `__schema` and
+    /// `__type`) or inside it. Stops once the budget is spent; `hops` bounds recursion
+    /// through fragments.
+    fn set(&mut self, set: &'d SelectionSet, at: Option<At<'d>>, hops: usize) {
+        if hops > 2 * super::guards::MAX_NESTING {
+            self.values = MAX_INTROSPECTION_VALUES + 1;
             return;
         }
-        match &sel.node {
-            Selection::Field(f) => {
-                let name = f.node.name.node.as_str();
-                let (n, below_all) = sizes.multiplier(name, parent, all);
-                let times = times.saturating_mul(n);
-                *values = values.saturating_add(times.max(1));
-                walk(
-                    sizes,
-                    &f.node.selection_set.node,
-                    doc,
-                    name,
-                    below_all,
-                    times,
-                    hops + 1,
-                    values,
-                );
+        for sel in &set.items {
+            if self.values > MAX_INTROSPECTION_VALUES {
+                return;
             }
-            Selection::InlineFragment(fr) => walk(
-                sizes,
-                &fr.node.selection_set.node,
-                doc,
-                parent,
-                all,
-                times,
-                hops + 1,
-                values,
-            ),
-            Selection::FragmentSpread(sp) => {
-                if let Some(fr) = doc.fragments.get(&sp.node.fragment_name.node) {
-                    walk(
-                        sizes,
-                        &fr.node.selection_set.node,
-                        doc,
-                        parent,
-                        all,
-                        times,
-                        hops + 1,
-                        values,
-                    );
+            match &sel.node {
+                Selection::Field(f) => {
+                    let name = f.node.name.node.as_str();
+                    let below = match at {
+                        Some(a) => {
+                            let (n, all) = self.sizes.multiplier(name, a.parent, a.all);
+                            let times = a.times.saturating_mul(n);
+                            self.values = self.values.saturating_add(times.max(1));
+                            Some(At {
+                                parent: name,
+                                all,
+                                times,
+                            })
+                        }
+                        None if name == "__schema" || name == "__type" => {
+                            self.values += 1;
+                            Some(At {
+                                parent: name,
+                                all: false,
+                                times: 1,
+                            })
+                        }
+                        None => None,
+                    };
+                    self.set(&f.node.selection_set.node, below, hops + 1);
+                }
+                Selection::InlineFragment(fr) => {
+                    self.set(&fr.node.selection_set.node, at, hops + 1)
+                }
+                Selection::FragmentSpread(sp) => {
+                    if let Some(fr) = self.doc.fragments.get(&sp.node.fragment_name.node) {
+                        self.set(&fr.node.selection_set.node, at, hops + 1);
+                    }
                 }
             }
         }
@@ -204,54 +206,13 @@ fn walk(
 /// The values the introspection fields (`__schema`, `__type`) of a selection set would
 /// produce, found at any depth (with fragments); at most a little over the budget.
 pub fn values(sizes: &Sizes, set: &SelectionSet, doc: &ExecutableDocument) -> u64 {
-    fn find(
-        sizes: &Sizes,
-        set: &SelectionSet,
-        doc: &ExecutableDocument,
-        hops: usize,
-        values: &mut u64,
-    ) {
-        if hops > 2 * super::guards::MAX_NESTING {
-            *values = MAX_INTROSPECTION_VALUES + 1;
-            return;
-        }
-        for sel in &set.items {
-            if *values > MAX_INTROSPECTION_VALUES {
-                return;
-            }
-            let inner = match &sel.node {
-                Selection::Field(f) => {
-                    let name = f.node.name.node.as_str();
-                    if name == "__schema" || name == "__type" {
-                        *values += 1;
-                        walk(
-                            sizes,
-                            &f.node.selection_set.node,
-                            doc,
-                            name,
-                            false,
-                            1,
-                            hops + 1,
-                            values,
-                        );
-                        continue;
-                    }
-                    &f.node.selection_set.node
-                }
-                Selection::InlineFragment(fr) => &fr.node.selection_set.node,
-                Selection::FragmentSpread(sp) => {
-                    match doc.fragments.get(&sp.node.fragment_name.node) {
-                        Some(fr) => &fr.node.selection_set.node,
-                        None => continue,
-                    }
-                }
-            };
-            find(sizes, inner, doc, hops + 1, values);
-        }
-    }
-    let mut v = 0;
-    find(sizes, set, doc, 0, &mut v);
-    v
+    let mut walk = Walk {
+        sizes,
+        doc,
+        values: 0,
+    };
+    walk.set(set, None, 0);
+    walk.values
 }
 
 #[cfg(test)]
