@@ -106,28 +106,23 @@ impl App {
             Duration::from_millis(self.state.config.reload_interval_ms.max(100)),
         ));
         let fd_limit = crate::connections::raise_fd_limit();
+        let max_connections = crate::connections::cap(self.state.config.max_connections, fd_limit);
         let tracker = Arc::new(crate::connections::Tracker::new(
-            crate::connections::cap(self.state.config.max_connections, fd_limit),
+            max_connections,
             self.state.config.max_connections_per_address,
             self.state.config.trusted_proxies.clone(),
         ));
         tracing::info!(
             fd_limit,
-            max_connections = crate::connections::cap(self.state.config.max_connections, fd_limit),
+            max_connections,
             per_address = self.state.config.max_connections_per_address,
             "connection limits"
         );
         let sync = self.state.config.sync_interval.map(|secs| {
-            let opts = crate::sync::Options {
-                data_dir: self.state.config.sync_data_dir.clone(),
-                mirror: self.state.config.sync_mirror.clone(),
-                only: Vec::new(),
-                dry_run: false,
-                timeout: Duration::from_secs(60),
-                max_bytes: 64 * 1024 * 1024,
-                retries: 2,
-                price_changes: None,
-            };
+            let opts = crate::sync::Options::new(
+                self.state.config.sync_data_dir.clone(),
+                self.state.config.sync_mirror.clone(),
+            );
             tokio::spawn(crate::sync::schedule::every(
                 Duration::from_secs(secs),
                 db.clone(),

@@ -122,13 +122,13 @@ pub struct SyncArgs {
     #[arg(long)]
     pub dry_run: bool,
     /// Seconds one file may take, connection included.
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    #[arg(long, default_value_t = crate::sync::DEFAULT_TIMEOUT_SECS, value_parser = clap::value_parser!(u64).range(1..=3_600))]
     pub timeout: u64,
     /// Largest file accepted, in megabytes.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4_096))]
+    #[arg(long, default_value_t = crate::sync::DEFAULT_MAX_FILE_MB, value_parser = clap::value_parser!(u64).range(1..=4_096))]
     pub max_file_mb: u64,
     /// Further tries of a file after a network error or a 5xx (back-off 0.25 s, ×4 each).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=10))]
+    #[arg(long, default_value_t = crate::sync::DEFAULT_RETRIES, value_parser = clap::value_parser!(u32).range(0..=10))]
     pub retries: u32,
     /// The derived price-change log (default: `<data-dir>/derived/genai_prices_git_price_changes.csv`
     /// when present; without it the price history is the live feed's dated prices).

@@ -104,14 +104,13 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             let db = store::connect(&cli.database_url).await?;
             store::migrate(&db).await?;
             let opts = mds::sync::Options {
-                data_dir: args.data_dir,
-                mirror: args.mirror,
                 only: args.only,
                 dry_run: args.dry_run,
                 timeout: std::time::Duration::from_secs(args.timeout),
                 max_bytes: args.max_file_mb * 1024 * 1024,
                 retries: args.retries,
                 price_changes: args.price_changes,
+                ..mds::sync::Options::new(args.data_dir, args.mirror)
             };
             let report = mds::sync::run(&db, &opts).await?;
             print!("{}", report.render());

@@ -43,6 +43,29 @@ pub struct Options {
     pub price_changes: Option<PathBuf>,
 }
 
+/// Seconds one file may take by default.
+pub const DEFAULT_TIMEOUT_SECS: u64 = 60;
+/// Largest file accepted by default, in megabytes.
+pub const DEFAULT_MAX_FILE_MB: u64 = 64;
+/// Further tries of a file by default.
+pub const DEFAULT_RETRIES: u32 = 2;
+
+impl Options {
+    /// A full sync into `data_dir` with the default limits (what the scheduled sync runs).
+    pub fn new(data_dir: PathBuf, mirror: Option<String>) -> Self {
+        Self {
+            data_dir,
+            mirror,
+            only: Vec::new(),
+            dry_run: false,
+            timeout: Duration::from_secs(DEFAULT_TIMEOUT_SECS),
+            max_bytes: DEFAULT_MAX_FILE_MB * 1024 * 1024,
+            retries: DEFAULT_RETRIES,
+            price_changes: None,
+        }
+    }
+}
+
 /// What happened to one source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "status", rename_all = "snake_case")]

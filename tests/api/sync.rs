@@ -117,16 +117,13 @@ async fn start(dir: &Path) -> (String, Arc<Mutex<HashMap<String, Fault>>>) {
 
 fn options(data: &Path, mirror: &str) -> Options {
     Options {
-        data_dir: data.to_path_buf(),
-        mirror: Some(mirror.to_string()),
-        only: Vec::new(),
-        dry_run: false,
         timeout: Duration::from_secs(2),
         max_bytes: 16 * 1024 * 1024,
         retries: 0,
         price_changes: Some(
             crate::helpers::raw_sources().join("../derived/genai_prices_git_price_changes.csv"),
         ),
+        ..Options::new(data.to_path_buf(), Some(mirror.to_string()))
     }
 }
 
