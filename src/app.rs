@@ -28,6 +28,7 @@ impl App {
     /// Connects, migrates an unmigrated database, imports the embedded snapshot into an
     /// empty one, and binds `config.bind`.
     pub async fn build(database_url: &str, config: ServeConfig) -> Result<Self, BoxError> {
+        crate::catalog::freshness::set_stale_after(Duration::from_secs(config.sync_stale_after));
         let db = store::connect(database_url).await?;
         if store::needs_migration(&db).await? {
             if !config.auto_migrate {

@@ -88,6 +88,11 @@ pub enum Command {
         /// The derived price-change log (default: `<sources>/../derived/genai_prices_git_price_changes.csv`).
         #[arg(long)]
         price_changes: Option<PathBuf>,
+        /// Earlier observed copies, `<archive>/genai-prices/<YYYY-MM-DD>/…` in the raw layout
+        /// (default: `<sources>/../archive`): price changes between them and the current copy
+        /// become history, and the earliest copy listing a model is its `first_seen`.
+        #[arg(long)]
+        archive: Option<PathBuf>,
     },
     /// Fetch every source (or a mirror's copies), check each with its adapter, keep the last
     /// good copy of each in the data directory, and import the dataset built from them as a
@@ -237,6 +242,10 @@ pub struct ServeConfig {
     /// The background sync's mirror (as `mds sync --mirror`); empty: upstream.
     #[arg(long, env = "MDS_SYNC_MIRROR")]
     pub sync_mirror: Option<String>,
+    /// A source with no successful sync for this long (`36h`, `7d`; 60 s to 30 days) is
+    /// `stale` in `/api/v1/sources`.
+    #[arg(long, env = "MDS_SYNC_STALE_AFTER", value_parser = parse_interval, default_value = "48h")]
+    pub sync_stale_after: u64,
 }
 
 /// Seconds of an interval written `<n>s`, `<n>m`, `<n>h` or `<n>d` (or bare seconds),
@@ -288,6 +297,7 @@ impl Default for ServeConfig {
             sync_interval: None,
             sync_data_dir: PathBuf::from("mds-data"),
             sync_mirror: None,
+            sync_stale_after: crate::catalog::freshness::DEFAULT_STALE_AFTER.as_secs(),
         }
     }
 }

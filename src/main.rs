@@ -77,11 +77,14 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             out,
             exclude,
             price_changes,
+            archive,
         } => {
             let opts = ingest::Options {
                 sources,
                 price_changes,
                 exclude: exclude.into_iter().collect::<BTreeSet<_>>(),
+                archive,
+                observed: Default::default(),
             };
             let (snap, report) = ingest::run(&opts)?;
             eprint!("{}", report.render(15));

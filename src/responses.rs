@@ -4,7 +4,7 @@
 //! used entries going first, and follows the dataset version (emptied when it changes).
 
 use std::io::Write;
-use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use axum::body::{Body, Bytes};
@@ -172,7 +172,7 @@ impl quick_cache::Weighter<String, Arc<Entry>> for Weigh {
 pub struct ResponseCache {
     entries: Option<quick_cache::sync::Cache<String, Arc<Entry>, Weigh>>,
     /// The dataset version the stored answers belong to.
-    version: AtomicI32,
+    version: AtomicU64,
     hits: AtomicU64,
     misses: AtomicU64,
 }
@@ -187,7 +187,7 @@ impl ResponseCache {
         });
         Self {
             entries,
-            version: AtomicI32::new(i32::MIN),
+            version: AtomicU64::new(u64::MAX),
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
         }
@@ -216,7 +216,7 @@ impl ResponseCache {
     }
 
     /// Empties the cache when `version` is not the one its answers belong to.
-    pub fn follow(&self, version: i32) {
+    pub fn follow(&self, version: u64) {
         // Every request calls this: a plain read in the common case, so the requests of
         // all cores do not write one shared cache line; the write only when an import
         // changed the version.

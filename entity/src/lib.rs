@@ -20,3 +20,4 @@ pub mod price_history;
 pub mod provider;
 pub mod score;
 pub mod source;
+pub mod source_status;

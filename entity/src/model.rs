@@ -15,6 +15,10 @@ pub struct Model {
     pub open_source: Option<bool>,
     /// ISO date `YYYY-MM-DD`.
     pub release_date: Option<String>,
+    /// The earliest day any source was observed listing the model.
+    pub first_seen: Option<String>,
+    /// Which date dates the model: `release_date`, else `first_seen`; `None` with neither.
+    pub date_basis: Option<String>,
     pub context_window: Option<i64>,
     pub max_output_tokens: Option<i64>,
     /// Comma-separated, sorted (`image,text`).

@@ -14,6 +14,10 @@ pub struct Model {
     pub cache_write_price: Option<f64>,
     pub effective_from: String,
     pub effective_to: Option<String>,
+    /// Set when the change was seen between two observations rather than dated by its
+    /// source: the day of the observation before, so the change happened after it and on
+    /// or before `effective_from`.
+    pub observed_after: Option<String>,
     pub source: String,
 }
 

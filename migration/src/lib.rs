@@ -12,6 +12,8 @@ mod m20261122_000004_add_capability;
 mod m20261122_000005_add_curation;
 mod m20261122_000006_add_tiers_and_economy;
 mod m20261123_000007_add_unit_prices;
+mod m20261124_000008_add_observations;
+mod m20261124_000009_create_source_status;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -58,6 +60,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000005_add_curation::Migration),
             Box::new(m20261122_000006_add_tiers_and_economy::Migration),
             Box::new(m20261123_000007_add_unit_prices::Migration),
+            Box::new(m20261124_000008_add_observations::Migration),
+            Box::new(m20261124_000009_create_source_status::Migration),
         ]
     }
 }

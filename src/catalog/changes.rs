@@ -108,16 +108,25 @@ pub fn build(i: &Inputs) -> Vec<Change> {
         .iter()
         .filter(|m| matches!(m.availability.as_str(), "api" | "open_weights"))
     {
-        let Some(date) = m.release_date.clone() else {
+        let Some(date) = super::models::dated(m).map(str::to_string) else {
             continue;
+        };
+        // A model no source dates is announced on the day it first appeared in one.
+        let verb = if m.release_date.is_some() {
+            "released"
+        } else {
+            "first listed"
         };
         out.push(Change {
             id: format!("model:{}", m.slug),
             kind: ChangeKind::Model,
             date,
             summary: match &m.creator_slug {
-                Some(c) => format!("{} released by {}", m.name, (i.provider_names)(c)),
-                None => format!("{} released", m.name),
+                Some(c) if m.release_date.is_some() => {
+                    format!("{} {verb} by {}", m.name, (i.provider_names)(c))
+                }
+                Some(c) => format!("{} ({}) {verb}", m.name, (i.provider_names)(c)),
+                None => format!("{} {verb}", m.name),
             },
             model: m.clone(),
             provider: m.creator_slug.clone(),

@@ -13,6 +13,7 @@
 pub mod changes;
 pub mod costs;
 pub mod economy;
+pub mod freshness;
 pub mod lengths;
 pub mod lookups;
 pub mod models;
@@ -98,6 +99,8 @@ pub struct Catalog {
     agent_scores: HashMap<String, Vec<Row<agent_score::Model>>>,
     /// Sources by slug.
     sources: Vec<source::Model>,
+    /// What the syncs found at each source.
+    freshness: freshness::Freshnesses,
     /// Lowercased identifier (provider model id, slug, alias, name) → model position.
     lookup_index: HashMap<String, usize>,
     /// Whole tables in id or slug order, for export.
@@ -344,6 +347,7 @@ impl Catalog {
             agents_of,
             agent_scores,
             sources,
+            freshness: freshness::Freshnesses::build(r.statuses, chrono::Utc::now()),
             lookup_index,
             all_offerings: offerings,
             all_history,
@@ -356,6 +360,17 @@ impl Catalog {
     /// The dataset version (0 before any import).
     pub fn version(&self) -> i32 {
         self.dataset.as_ref().map_or(0, |d| d.version)
+    }
+
+    /// What answers depend on: the dataset version and the sources' freshness. The response
+    /// cache keys on it, so a sync that changes no data still refreshes `/api/v1/sources`.
+    pub fn revision(&self) -> u64 {
+        (u64::from(self.version().unsigned_abs()) << 32) ^ self.freshness.digest
+    }
+
+    /// What the syncs found at `source`; `None` for a source no sync has fetched.
+    pub fn freshness(&self, source: &str) -> Option<&freshness::Freshness> {
+        self.freshness.get(source)
     }
 
     pub fn model(&self, slug: &str) -> Option<&Row<model::Model>> {
@@ -554,13 +569,19 @@ impl Shared {
         self.current.store(Arc::new(catalog));
     }
 
-    /// Loads the database's dataset if its version differs from the one served; returns
-    /// the version now served when it changed.
+    /// Loads the database's dataset if its version differs from the one served, a sync has
+    /// run since (the sources' freshness changed) or a source has turned stale; returns the
+    /// version now served when it reloaded.
     pub async fn refresh(&self, db: &DatabaseConnection) -> Result<Option<i32>, DbErr> {
         let Some(version) = rows::version(db).await? else {
             return Ok(None);
         };
-        if version == self.version() {
+        let fetched = rows::last_fetched(db).await?;
+        let served = self.snapshot();
+        if version == served.version()
+            && fetched == served.freshness.stamp
+            && !served.freshness.due(chrono::Utc::now())
+        {
             return Ok(None);
         }
         let catalog = Catalog::load(db).await?;

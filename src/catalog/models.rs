@@ -67,7 +67,7 @@ impl ModelSort {
                 let o = a.name.to_lowercase().cmp(&b.name.to_lowercase());
                 if desc { o.reverse() } else { o }
             }
-            Self::Date => nulls_last(a.release_date.as_deref(), b.release_date.as_deref(), desc),
+            Self::Date => nulls_last(dated(a), dated(b), desc),
             Self::Capability => nulls_last(a.capability_index, b.capability_index, desc),
         }
     }
@@ -130,6 +130,11 @@ impl Orders {
 
 /// Whether a list with no availability filter shows the model: not a checkpoint known only
 /// from a benchmark table, nor a router (a product that picks a model per request).
+/// The day that dates a model (see its `date_basis`): its release, else its first sighting.
+pub fn dated(m: &model::Model) -> Option<&str> {
+    m.release_date.as_deref().or(m.first_seen.as_deref())
+}
+
 fn listed_by_default(m: &model::Model) -> bool {
     m.availability != "research" && m.task != "router"
 }

@@ -437,11 +437,15 @@ impl CatalogRoot {
 
     /// The public datasets the data comes from, with licences and attribution texts.
     async fn sources(&self, ctx: &Context<'_>) -> Result<Vec<Source>> {
-        Ok(catalog(ctx)?.sources().iter().map(Source::from).collect())
+        Ok(Source::all(catalog(ctx)?))
     }
 
     /// The dataset being served.
     async fn dataset(&self, ctx: &Context<'_>) -> Result<Option<Dataset>> {
-        Ok(catalog(ctx)?.dataset.as_ref().map(Dataset::from))
+        let catalog = catalog(ctx)?;
+        Ok(catalog
+            .dataset
+            .as_ref()
+            .map(|d| Dataset::new(d, Source::all(catalog))))
     }
 }

@@ -160,6 +160,16 @@ impl Model {
     async fn release_date(&self) -> Option<&str> {
         self.0.release_date.as_deref()
     }
+    /// The earliest day (`YYYY-MM-DD`) any source was observed listing the model: the day
+    /// it appeared in a price list or its log, else the observation day of the source's copy.
+    async fn first_seen(&self) -> Option<&str> {
+        self.0.first_seen.as_deref()
+    }
+    /// Which date dates the model in `sort: DATE`, the changes feed and `models-released`:
+    /// `release_date`, else `first_seen`; null with neither.
+    async fn date_basis(&self) -> Option<&str> {
+        self.0.date_basis.as_deref()
+    }
     /// Context window in tokens.
     async fn context_window(&self) -> Option<i64> {
         self.0.context_window
@@ -423,6 +433,12 @@ impl PricePoint {
     async fn effective_to(&self) -> Option<&str> {
         self.0.effective_to.as_deref()
     }
+    /// Set when no source dated the change and it was seen between two observations: the
+    /// earlier observation's day. The change happened after it, on or before
+    /// `effectiveFrom` (the later observation's day).
+    async fn observed_after(&self) -> Option<&str> {
+        self.0.observed_after.as_deref()
+    }
     async fn source(&self) -> &str {
         &self.0.source
     }
@@ -671,7 +687,7 @@ impl AgentScore {
 }
 
 /// A public dataset the data comes from.
-#[derive(SimpleObject)]
+#[derive(SimpleObject, Debug)]
 pub struct Source {
     pub slug: String,
     pub name: String,
@@ -685,10 +701,27 @@ pub struct Source {
     /// Attribution text to show with data from this source.
     pub attribution: String,
     pub url: String,
+    /// `bundled` (the copy shipped with the service: no sync has fetched this source), `ok`,
+    /// `stale` (no successful sync for longer than `MDS_SYNC_STALE_AFTER`) or `failed` (the
+    /// last sync kept no new copy: `error` says why; the data is the last good copy's).
+    pub status: String,
+    /// Where `mds sync` fetched it from (its first file: upstream or mirror).
+    pub upstream: Option<String>,
+    /// The upstream's version of that file: its ETag, else its Last-Modified.
+    pub upstream_version: Option<String>,
+    /// When a sync last tried it (RFC 3339, UTC).
+    pub last_fetched: Option<String>,
+    /// When a sync last kept a good copy, changed or not.
+    pub last_success: Option<String>,
+    /// Why the last sync failed.
+    pub error: Option<String>,
+    /// Rows the adapter read from the last good copy.
+    pub rows: Option<i64>,
 }
 
-impl From<&source::Model> for Source {
-    fn from(s: &source::Model) -> Self {
+impl Source {
+    pub fn new(s: &source::Model, fresh: Option<&crate::catalog::freshness::Freshness>) -> Self {
+        let row = fresh.map(|f| &f.row);
         Self {
             slug: s.slug.clone(),
             name: s.name.clone(),
@@ -698,7 +731,23 @@ impl From<&source::Model> for Source {
             license: s.license.clone(),
             attribution: s.attribution.clone(),
             url: s.url.clone(),
+            status: fresh.map_or("bundled", |f| f.status).to_string(),
+            upstream: row.map(|r| r.upstream.clone()),
+            upstream_version: row.and_then(|r| r.version.clone()),
+            last_fetched: row.map(|r| r.last_fetched.clone()),
+            last_success: row.and_then(|r| r.last_success.clone()),
+            error: row.and_then(|r| r.error.clone()),
+            rows: row.map(|r| r.rows),
         }
+    }
+
+    /// Every source of `catalog`, with its freshness.
+    pub fn all(catalog: &crate::catalog::Catalog) -> Vec<Self> {
+        catalog
+            .sources()
+            .iter()
+            .map(|s| Self::new(s, catalog.freshness(&s.slug)))
+            .collect()
     }
 }
 
@@ -712,15 +761,18 @@ pub struct Dataset {
     pub imported_at: String,
     /// SHA-256 of the imported snapshot.
     pub sha256: String,
+    /// Each source's observation date (`snapshotDate`) and freshness.
+    pub sources: Vec<Source>,
 }
 
-impl From<&dataset::Model> for Dataset {
-    fn from(d: &dataset::Model) -> Self {
+impl Dataset {
+    pub fn new(d: &dataset::Model, sources: Vec<Source>) -> Self {
         Self {
             version: d.version,
             built_at: d.built_at.clone(),
             imported_at: d.imported_at.clone(),
             sha256: d.snapshot_sha256.clone(),
+            sources,
         }
     }
 }

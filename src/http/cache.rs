@@ -57,7 +57,7 @@ fn cacheable(path: &str) -> bool {
 /// else their query strings carry (so OpenAPI, docs and assets keep one entry each), and two
 /// that differ never do. A known parameter given twice is refused (400 naming it): the
 /// answer would otherwise depend on which copy a reader takes.
-fn key(req: &Request, version: i32) -> Result<String, crate::error::Problem> {
+fn key(req: &Request, version: u64) -> Result<String, crate::error::Problem> {
     let path = req.uri().path();
     let tier = req
         .extensions()
@@ -116,7 +116,7 @@ pub fn lookup(s: &AppState, req: &mut Request) -> Lookup {
         return Lookup::Pass;
     }
     let catalog = s.catalog.snapshot();
-    let version = catalog.version();
+    let version = catalog.revision();
     s.cache.follow(version);
     let key = match key(req, version) {
         Ok(k) => k,

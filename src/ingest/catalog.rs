@@ -61,8 +61,8 @@ pub const SOURCES: &[(&str, &str, &str, &str, &str, &str)] = &[
         "genai-prices",
         "genai-prices",
         "pydantic/genai-prices",
-        "47df840a5ab10bbcffb8e5ac01b9899032245d1b",
-        "2026-08-21",
+        "0.2.3",
+        "2026-11-10",
         "MIT",
     ),
     (
@@ -221,6 +221,8 @@ pub fn blank_model(slug: &str) -> model::Model {
         family: None,
         open_source: None,
         release_date: None,
+        first_seen: None,
+        date_basis: None,
         context_window: None,
         max_output_tokens: None,
         input_modalities: "text".into(),
@@ -242,12 +244,22 @@ pub fn blank_model(slug: &str) -> model::Model {
     }
 }
 
+/// What observation says beyond the sources' rows.
+#[derive(Debug, Default)]
+pub struct Observed {
+    /// The day each source's current copy was observed, where not its bundled date.
+    pub days: BTreeMap<String, String>,
+    /// The earliest day any source listed each model (by slug).
+    pub first_seen: BTreeMap<String, String>,
+}
+
 /// Builds the snapshot tables from resolved models, then derives figures and sorts.
 pub fn finish(
     snapshot: &mut Snapshot,
     resolved: Resolved,
     meta: BTreeMap<String, ProviderMeta>,
     exclude: &BTreeSet<String>,
+    observed: &Observed,
     tables: &Reviewed,
 ) {
     snapshot.models = resolved
@@ -255,6 +267,14 @@ pub fn finish(
         .iter()
         .map(|(slug, recs)| merge_model(slug, recs))
         .collect();
+    for m in &mut snapshot.models {
+        m.first_seen = observed.first_seen.get(&m.slug).cloned();
+        m.date_basis = if m.release_date.is_some() {
+            Some("release_date".into())
+        } else {
+            m.first_seen.as_ref().map(|_| "first_seen".into())
+        };
+    }
     for (alias, slug) in &resolved.index {
         if alias != slug && !resolved.models.contains_key(alias) {
             snapshot.aliases.push(model_alias::Model {
@@ -318,7 +338,17 @@ pub fn finish(
         .chain(["models-dev"])
         .filter(|s| !exclude.contains(*s))
         .collect();
-    snapshot.sources = used.into_iter().filter_map(source_row).collect();
+    // A copy observed later than the bundled one (fetched by `mds sync`) is as of that day.
+    snapshot.sources = used
+        .into_iter()
+        .filter_map(source_row)
+        .map(|mut s| {
+            if let Some(day) = observed.days.get(&s.slug) {
+                s.snapshot_date.clone_from(day);
+            }
+            s
+        })
+        .collect();
     derive(snapshot, tables);
 }
 

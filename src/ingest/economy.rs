@@ -546,6 +546,7 @@ mod tests {
             cache_write_price: None,
             effective_from: from.into(),
             effective_to: to.map(str::to_string),
+            observed_after: None,
             source: "t".into(),
         }
     }

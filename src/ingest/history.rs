@@ -1,7 +1,9 @@
 //! Price history: the derived price-change log of genai-prices (one row per change of a
-//! model's default price, dated by the commit that changed it) plus the dated constraints of
-//! the live feed (`{"constraint": {"start_date": ...}, "prices": ...}`), which announce
-//! changes, some of them after the snapshot date.
+//! model's default price, dated by the commit that changed it), the changes seen between
+//! successive observed copies of the live feed (`archive/` copies, then the current one:
+//! dated by the later observation, with `observed_after` the earlier), and the dated
+//! constraints of the live feed (`{"constraint": {"start_date": ...}, "prices": ...}`),
+//! which announce changes, some of them after the observation day.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -26,6 +28,9 @@ pub struct ChangeRow {
     pub output_mtok: Option<f64>,
     pub cache_read_mtok: Option<f64>,
     pub cache_write_mtok: Option<f64>,
+    /// For a change seen between two observations: the day of the earlier one.
+    #[serde(default)]
+    pub observed_after: Option<String>,
 }
 
 pub fn load(path: &Path) -> Result<Vec<ChangeRow>, IngestError> {
@@ -41,6 +46,7 @@ struct Period {
     prices: Prices,
     from: String,
     to: Option<String>,
+    observed_after: Option<String>,
 }
 
 /// Periods of one (provider, model id) from its change rows, in date order.
@@ -61,6 +67,7 @@ fn periods_from_changes(rows: &[&ChangeRow]) -> Vec<Period> {
                 },
                 from: row.observed_date.clone(),
                 to: None,
+                observed_after: row.observed_after.clone(),
             });
         }
     }
@@ -89,10 +96,10 @@ fn merged(periods: Vec<Period>) -> Vec<Period> {
     out
 }
 
-/// Dated constraints of a live-feed model entry in effect by the snapshot date:
+/// Dated constraints of a live-feed model entry in effect by the observation day `day`:
 /// (start_date, prices), sorted. Changes announced for later are not history yet: the
-/// source's next snapshot will show whether they happened.
-fn dated_constraints(model: &Value) -> Vec<(String, Prices)> {
+/// source's next observation will show whether they happened.
+fn dated_constraints(model: &Value, day: &str) -> Vec<(String, Prices)> {
     let mut out: Vec<(String, Prices)> = model
         .get("prices")
         .and_then(Value::as_array)
@@ -102,7 +109,7 @@ fn dated_constraints(model: &Value) -> Vec<(String, Prices)> {
             let start = e.get("constraint")?.get("start_date")?.as_str()?;
             Some((start.to_string(), prices_of(e.get("prices")?)))
         })
-        .filter(|(start, _)| start.as_str() <= genai_prices::AS_OF)
+        .filter(|(start, _)| start.as_str() <= day)
         .collect();
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
@@ -128,11 +135,79 @@ fn release_of(resolved: &Resolved, model: &str) -> Option<String> {
         .find_map(|r| r.release_date.clone())
 }
 
-/// Builds the price history and the prices in effect on the snapshot date, keyed by
-/// (provider slug, provider's model id), for offerings whose price is scheduled.
+/// The price of a live-feed model entry in effect on `day`: its latest dated constraint by
+/// then, else its standard price.
+fn price_on(model: &Value, day: &str) -> Option<Prices> {
+    dated_constraints(model, day)
+        .pop()
+        .map(|(_, p)| p)
+        .or_else(|| genai_prices::base_prices(model))
+}
+
+/// The changes between successive observed copies of the live feed, `(day, feed)` in day
+/// order: per (provider, model id) an `added`, `changed` (input, output or cache price) or
+/// `removed` row dated by the later copy, with `observed_after` the earlier copy's day.
+pub fn observed_changes(copies: &[(String, Value)]) -> Vec<ChangeRow> {
+    let prices = |day: &str, feed: &Value| -> BTreeMap<(String, String), Prices> {
+        let mut out = BTreeMap::new();
+        for (p, slug) in genai_prices::providers(feed) {
+            for m in p
+                .get("models")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                if let (Some(id), Some(price)) =
+                    (m.get("id").and_then(Value::as_str), price_on(m, day))
+                {
+                    out.insert((slug.clone(), id.to_string()), price);
+                }
+            }
+        }
+        out
+    };
+    let mut rows = Vec::new();
+    for pair in copies.windows(2) {
+        let ((before_day, before), (day, after)) = (&pair[0], &pair[1]);
+        let (old, new) = (prices(before_day, before), prices(day, after));
+        let row = |(provider, id): &(String, String), event: &str, p: Option<&Prices>| ChangeRow {
+            provider_id: provider.clone(),
+            model_id: id.clone(),
+            observed_date: day.clone(),
+            event: event.to_string(),
+            input_mtok: p.and_then(|p| p.input),
+            output_mtok: p.and_then(|p| p.output),
+            cache_read_mtok: p.and_then(|p| p.cache_read),
+            cache_write_mtok: p.and_then(|p| p.cache_write),
+            observed_after: Some(before_day.clone()),
+        };
+        for (key, p) in &new {
+            match old.get(key) {
+                None => rows.push(row(key, "added", Some(p))),
+                Some(o)
+                    if (o.input, o.output, o.cache_read, o.cache_write)
+                        != (p.input, p.output, p.cache_read, p.cache_write) =>
+                {
+                    rows.push(row(key, "changed", Some(p)))
+                }
+                Some(_) => {}
+            }
+        }
+        rows.extend(
+            old.keys()
+                .filter(|k| !new.contains_key(*k))
+                .map(|k| row(k, "removed", None)),
+        );
+    }
+    rows
+}
+
+/// Builds the price history and the prices in effect on the observation day `day`, keyed
+/// by (provider slug, provider's model id), for offerings whose price is scheduled.
 pub fn build(
     rows: &[ChangeRow],
     live: &Value,
+    day: &str,
     resolved: &Resolved,
     report: &mut Report,
 ) -> (
@@ -158,7 +233,7 @@ pub fn build(
             let Some(id) = m.get("id").and_then(Value::as_str) else {
                 continue;
             };
-            let dated = dated_constraints(m);
+            let dated = dated_constraints(m, day);
             if !dated.is_empty() {
                 constraints.insert((slug.clone(), id.to_string()), (unconstrained(m), dated));
             }
@@ -251,6 +326,7 @@ pub fn build(
                     prices: before.clone(),
                     from,
                     to: Some(first.clone()),
+                    observed_after: None,
                 });
             }
             for (i, (start, prices)) in dated.iter().enumerate() {
@@ -259,12 +335,13 @@ pub fn build(
                     prices: prices.clone(),
                     from: start.clone(),
                     to,
+                    observed_after: None,
                 });
             }
             let in_effect = dated
                 .iter()
                 .rev()
-                .find(|(start, _)| start.as_str() <= genai_prices::AS_OF)
+                .find(|(start, _)| start.as_str() <= day)
                 .map(|(_, p)| p.clone());
             if let Some(p) = in_effect {
                 current.insert(key.clone(), p);
@@ -294,6 +371,7 @@ pub fn build(
                 cache_write_price: p.prices.cache_write,
                 effective_from: p.from,
                 effective_to: p.to,
+                observed_after: p.observed_after,
                 source: if constraints.contains_key(&key) && changes.is_empty() {
                     genai_prices::SOURCE.to_string()
                 } else {
@@ -340,6 +418,7 @@ mod tests {
             output_mtok: input.map(|i| i * 4.0),
             cache_read_mtok: None,
             cache_write_mtok: None,
+            observed_after: None,
         }
     }
 
@@ -380,7 +459,7 @@ mod tests {
             {"constraint": {"start_date": "2099-01-01"}, "prices": {"input_mtok": 1, "output_mtok": 4}}
         ]});
         assert_eq!(unconstrained(&m).and_then(|p| p.input), Some(10.0));
-        let dated = dated_constraints(&m);
+        let dated = dated_constraints(&m, "2026-11-10");
         assert_eq!(
             dated.len(),
             1,
@@ -399,5 +478,57 @@ mod tests {
         let p = periods_from_changes(&refs);
         assert_eq!(p.len(), 1);
         assert_eq!(p[0].to.as_deref(), Some("2025-09-01"));
+    }
+}
+
+#[cfg(test)]
+mod observation_tests {
+    use super::*;
+
+    fn feed(models: serde_json::Value) -> Value {
+        serde_json::json!([{"id": "mistral", "models": models}])
+    }
+
+    #[test]
+    fn changes_between_copies_are_dated_by_the_later_copy_and_say_after_which() {
+        let august = feed(serde_json::json!([
+            {"id": "kept", "prices": {"input_mtok": 1, "output_mtok": 2}},
+            {"id": "repriced", "prices": {"input_mtok": 0.9, "output_mtok": 0.9}},
+            {"id": "dropped", "prices": {"input_mtok": 1, "output_mtok": 1}}
+        ]));
+        let november = feed(serde_json::json!([
+            {"id": "kept", "prices": {"input_mtok": 1, "output_mtok": 2}},
+            {"id": "repriced", "prices": {"input_mtok": 2, "output_mtok": 6}},
+            {"id": "new", "prices": [
+                {"prices": {"input_mtok": 1, "output_mtok": 3}},
+                {"constraint": {"start_date": "2026-11-01"}, "prices": {"input_mtok": 4, "output_mtok": 8}},
+                {"constraint": {"start_date": "2026-12-01"}, "prices": {"input_mtok": 5, "output_mtok": 9}}
+            ]}
+        ]));
+        let rows = observed_changes(&[
+            ("2026-08-21".into(), august),
+            ("2026-11-10".into(), november),
+        ]);
+        let seen: Vec<(&str, &str, Option<f64>)> = rows
+            .iter()
+            .map(|r| (r.model_id.as_str(), r.event.as_str(), r.input_mtok))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                // The price in effect on the observation day, not the announced one.
+                ("new", "added", Some(4.0)),
+                ("repriced", "changed", Some(2.0)),
+                ("dropped", "removed", None),
+            ]
+        );
+        assert!(rows.iter().all(|r| r.observed_date == "2026-11-10"
+            && r.observed_after.as_deref() == Some("2026-08-21")));
+    }
+
+    #[test]
+    fn one_copy_is_no_change() {
+        let only = feed(serde_json::json!([{"id": "a", "prices": {"input_mtok": 1}}]));
+        assert!(observed_changes(&[("2026-11-10".into(), only)]).is_empty());
     }
 }

@@ -82,6 +82,13 @@ pub struct Options {
     pub price_changes: Option<PathBuf>,
     /// Source slugs to leave out.
     pub exclude: BTreeSet<String>,
+    /// Earlier observed copies of the sources, `<archive>/<slug>/<YYYY-MM-DD>/` in each
+    /// source's raw layout; defaults to `<sources>/../archive`. Price changes between them
+    /// become history, and the earliest copy listing a model dates its `first_seen`.
+    pub archive: Option<PathBuf>,
+    /// The day each source's current copy was observed (source slug → `YYYY-MM-DD`), where
+    /// it is not the bundled copy's (`mds sync` passes the day it fetched each one).
+    pub observed: BTreeMap<String, String>,
 }
 
 #[derive(Debug)]
@@ -135,10 +142,23 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         genai_prices: genai,
     } = found;
 
+    // The live feed's prices are as of the day its copy was observed.
+    let day = opts
+        .observed
+        .get(sources::genai_prices::SOURCE)
+        .map_or(sources::genai_prices::AS_OF, String::as_str);
+    for r in records
+        .iter_mut()
+        .filter(|r| r.source == sources::genai_prices::SOURCE && r.as_of.is_some())
+    {
+        r.as_of = Some(day.to_string());
+    }
+
     // Benchmarked models that no pricing or metadata source knows become models too.
     let first_pass = resolve(records.clone());
     records.extend(scores::unpriced_models(&raw, &first_pass, &mut report));
     let mut resolved = resolve(records);
+    let mut first_seen = first_seen_in_records(&resolved, &opts.observed);
     let mut snapshot = Snapshot {
         format: FORMAT,
         ..Snapshot::default()
@@ -154,12 +174,16 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         // The derived log is the project's own file, beside the raw copies; a data directory
         // filled by `mds sync` has none unless given, and then the history is the live
         // feed's dated prices alone.
-        let rows = if opts.price_changes.is_some() || path.exists() {
+        let mut rows = if opts.price_changes.is_some() || path.exists() {
             history::load(&path)?
         } else {
             Vec::new()
         };
-        let (points, current) = history::build(&rows, data, &resolved, &mut report);
+        let mut copies = archived_copies(opts, day)?;
+        copies.push((day.to_string(), data.clone()));
+        rows.extend(history::observed_changes(&copies));
+        first_seen_in_log(&rows, &resolved, &mut first_seen);
+        let (points, current) = history::build(&rows, data, day, &resolved, &mut report);
         snapshot.price_history = points;
         // Dated constraints in the live feed decide which price is current.
         history::apply_current(&current, &mut resolved.offerings);
@@ -178,9 +202,83 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         resolved,
         provider_meta,
         &opts.exclude,
+        &catalog::Observed {
+            days: opts.observed.clone(),
+            first_seen,
+        },
         &tables,
     );
     Ok((snapshot, report))
+}
+
+/// The earlier observed copies of the live feed, oldest first: the archive's day
+/// directories before `day` (the current copy's).
+fn archived_copies(
+    opts: &Options,
+    day: &str,
+) -> Result<Vec<(String, serde_json::Value)>, IngestError> {
+    let root = opts
+        .archive
+        .clone()
+        .unwrap_or_else(|| opts.sources.join("../archive"))
+        .join(sources::genai_prices::SOURCE);
+    let Ok(entries) = std::fs::read_dir(&root) else {
+        return Ok(Vec::new());
+    };
+    let mut days: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").is_ok() && d.as_str() < day)
+        .collect();
+    days.sort();
+    days.into_iter()
+        .map(|d| {
+            let feed = sources::genai_prices::load_copy(&root.join(&d))?;
+            Ok((d, feed))
+        })
+        .collect()
+}
+
+/// The day each model was first observed by the sources listing it now: each source's
+/// observation day (its current copy's, else its bundled snapshot date).
+fn first_seen_in_records(
+    resolved: &Resolved,
+    observed: &BTreeMap<String, String>,
+) -> BTreeMap<String, String> {
+    let day = |source: &str| {
+        observed
+            .get(source)
+            .cloned()
+            .or_else(|| catalog::source_row(source).map(|s| s.snapshot_date))
+    };
+    resolved
+        .models
+        .iter()
+        .filter_map(|(slug, recs)| {
+            let first = recs.iter().filter_map(|r| day(r.source)).min()?;
+            Some((slug.clone(), first))
+        })
+        .collect()
+}
+
+/// Earlier sightings in the price log and between observed copies: the first row of any id
+/// of the model that is not a removal.
+fn first_seen_in_log(
+    rows: &[history::ChangeRow],
+    resolved: &Resolved,
+    first_seen: &mut BTreeMap<String, String>,
+) {
+    for row in rows.iter().filter(|r| r.event != "removed") {
+        let Some(slug) = resolved.lookup(&row.model_id) else {
+            continue;
+        };
+        let seen = first_seen
+            .entry(slug.to_string())
+            .or_insert_with(|| row.observed_date.clone());
+        if row.observed_date < *seen {
+            seen.clone_from(&row.observed_date);
+        }
+    }
 }
 
 /// Models after entity resolution.
@@ -566,6 +664,8 @@ mod tests {
             sources: PathBuf::from("/nonexistent"),
             price_changes: None,
             exclude: ["swe-bench".to_string(), "swebench".to_string()].into(),
+            archive: None,
+            observed: Default::default(),
         };
         let e = run(&opts).err().map(|e| e.0).unwrap_or_default();
         assert!(

@@ -304,6 +304,11 @@ pub async fn execute(
     if let Some(doc) = parsed(ep.document) {
         req.set_parsed_query(doc.clone());
     }
+    // Every answer says which dataset it was read from and how recent that is.
+    let dataset = json!({
+        "version": catalog.version(),
+        "date": catalog.dataset.as_ref().map_or("", |d| d.built_at.as_str()),
+    });
     let mut resp = schema.execute(graphql::with_catalog(req, catalog)).await;
     graphql::add_codes(&mut resp);
     if let Some(e) = resp.errors.first() {
@@ -364,6 +369,7 @@ pub async fn execute(
     if let Some(a) = attribution {
         meta.insert("attribution".into(), a.clone());
     }
+    meta.insert("dataset".into(), dataset);
     Ok(Envelope { data, meta })
 }
 

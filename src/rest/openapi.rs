@@ -101,6 +101,11 @@ fn schemas() -> Value {
             "release_date",
             json!({"type": ["string", "null"], "description": "YYYY-MM-DD, or YYYY-MM where only the month is known", "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$"}),
         ),
+        ("first_seen", nullable_date()),
+        (
+            "date_basis",
+            json!({"oneOf": [{"type": "string", "enum": ["release_date", "first_seen"]}, {"type": "null"}]}),
+        ),
         ("context_window", nullable("integer")),
         ("max_output_tokens", nullable("integer")),
         ("input_modalities", array(s())),
@@ -226,6 +231,7 @@ fn schemas() -> Value {
         ("cache_write_price", nullable("number")),
         ("effective_from", date()),
         ("effective_to", nullable_date()),
+        ("observed_after", nullable_date()),
         ("source", s()),
     ]);
     let model_detail = extended(
@@ -366,16 +372,39 @@ fn schemas() -> Value {
                 ("scores", array(obj(&[("model", s()), ("score", nullable("number"))]))),
             ]))),
         ]),
-        "Sources": array(obj(&[("slug", s()), ("name", s()), ("repository", s()), ("commit", s()), ("snapshot_date", date()), ("license", s()), ("attribution", s()), ("url", uri())])),
+        "Source": obj(&[
+            ("slug", s()), ("name", s()), ("repository", s()), ("commit", s()),
+            ("snapshot_date", date()), ("license", s()), ("attribution", s()), ("url", uri()),
+            ("status", json!({"type": "string", "enum": ["bundled", "ok", "stale", "failed"]})),
+            ("upstream", nullable("string")), ("upstream_version", nullable("string")),
+            ("last_fetched", nullable("string")), ("last_success", nullable("string")),
+            ("error", nullable("string")), ("rows", nullable("integer")),
+        ]),
+        "Sources": array(reference("Source")),
+        "Dataset": obj(&[
+            ("version", json!({"type": "integer"})), ("built_at", date()),
+            ("imported_at", s()), ("sha256", s()), ("sources", array(reference("Source"))),
+        ]),
+        "DatasetMeta": {
+            "type": "object",
+            "description": "The dataset the answer was read from: its version and the date of its newest source.",
+            "properties": {"version": {"type": "integer"}, "date": {"type": "string"}},
+            "required": ["version", "date"]
+        },
         "ListMeta": {
             "type": "object",
             "properties": {
                 "total": {"type": "integer"}, "page": {"type": "integer"}, "per_page": {"type": "integer"},
-                "total_pages": {"type": "integer"}, "attribution": {"type": "string"}
+                "total_pages": {"type": "integer"}, "attribution": {"type": "string"},
+                "dataset": {"$ref": "#/components/schemas/DatasetMeta"}
             },
-            "required": ["total", "page", "per_page", "total_pages"]
+            "required": ["total", "page", "per_page", "total_pages", "dataset"]
         },
-        "ItemMeta": {"type": "object", "properties": {"attribution": {"type": "string"}}},
+        "ItemMeta": {
+            "type": "object",
+            "properties": {"attribution": {"type": "string"}, "dataset": {"$ref": "#/components/schemas/DatasetMeta"}},
+            "required": ["dataset"]
+        },
         "Problem": {
             "type": "object",
             "properties": {

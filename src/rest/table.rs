@@ -218,7 +218,7 @@ macro_rules! model_summary {
     () => {
         "fragment ModelSummary on Model {
   slug name creator { slug name } category availability task
-  open_source: openSource release_date: releaseDate
+  open_source: openSource release_date: releaseDate first_seen: firstSeen date_basis: dateBasis
   context_window: contextWindow max_output_tokens: maxOutputTokens
   input_modalities: inputModalities output_modalities: outputModalities
   average_score: averageScore benchmarks_count: benchmarksCount
@@ -288,6 +288,17 @@ macro_rules! indicator {
         "fragment IndicatorFields on EconomyIndicator {
   slug name description unit secondary_label: secondaryLabel method sources
   latest { date value secondary }
+}"
+    };
+}
+
+/// Fields of a source, with its freshness.
+macro_rules! source_fields {
+    () => {
+        "fragment SourceFields on Source {
+  slug name repository commit snapshot_date: snapshotDate license attribution url
+  status upstream upstream_version: upstreamVersion last_fetched: lastFetched
+  last_success: lastSuccess error rows
 }"
     };
 }
@@ -399,7 +410,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         document: "query($slug: String!) {
   result: model(slug: $slug) {
     slug name
-    price_history: priceHistory { provider { slug name } input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice effective_from: effectiveFrom effective_to: effectiveTo source }
+    price_history: priceHistory { provider { slug name } input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice effective_from: effectiveFrom effective_to: effectiveTo observed_after: observedAfter source }
   }
 }",
         params: &[path("slug", "Model slug or alias.")],
@@ -562,13 +573,25 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/sources",
         summary: "The public datasets the data comes from, with licences and attribution",
-        document: "query {
-  result: sources { slug name repository commit snapshot_date: snapshotDate license attribution url }
-}",
+        document: doc!("query {
+  result: sources { ...SourceFields }
+}", source_fields!()),
         params: &[],
         shape: Shape::Item,
         noun: "sources",
         schema: "Sources",
         sample: "/api/v1/sources",
+    },
+    Endpoint {
+        path: "/api/v1/dataset",
+        summary: "The dataset being served: its version, when it was built and imported, and each source's observation date and freshness",
+        document: doc!("query {
+  result: dataset { version built_at: builtAt imported_at: importedAt sha256 sources { ...SourceFields } }
+}", source_fields!()),
+        params: &[],
+        shape: Shape::Item,
+        noun: "dataset",
+        schema: "Dataset",
+        sample: "/api/v1/dataset",
     },
 ];

@@ -3,7 +3,7 @@
 
 use entity::{
     agent, agent_model, agent_score, benchmark, dataset, economy_indicator, economy_point, model,
-    model_alias, offering, price_history, provider, score, source,
+    model_alias, offering, price_history, provider, score, source, source_status,
 };
 use sea_orm::{
     AccessMode, DatabaseConnection, DbErr, EntityTrait, IsolationLevel, TransactionTrait,
@@ -24,6 +24,8 @@ pub struct Rows {
     pub agent_models: Vec<agent_model::Model>,
     pub agent_scores: Vec<agent_score::Model>,
     pub sources: Vec<source::Model>,
+    /// What the syncs found at each source (not part of the dataset: see its entity).
+    pub statuses: Vec<source_status::Model>,
     pub economy_indicators: Vec<economy_indicator::Model>,
     pub economy_points: Vec<economy_point::Model>,
 }
@@ -34,6 +36,18 @@ pub async fn version(db: &DatabaseConnection) -> Result<Option<i32>, DbErr> {
         .one(db)
         .await?
         .map(|d| d.version))
+}
+
+/// When a sync last tried any source: what an instance polls, beside the version, to notice
+/// a sync that changed no data but changed what `/api/v1/sources` says.
+pub async fn last_fetched(db: &DatabaseConnection) -> Result<Option<String>, DbErr> {
+    use sea_orm::{QueryOrder, QuerySelect};
+    Ok(source_status::Entity::find()
+        .order_by_desc(source_status::Column::LastFetched)
+        .limit(1)
+        .one(db)
+        .await?
+        .map(|s| s.last_fetched))
 }
 
 /// Reads every table inside one read-only, repeatable-read transaction, so the rows all
@@ -62,6 +76,7 @@ pub async fn load(db: &DatabaseConnection) -> Result<Rows, DbErr> {
         agent_models: agent_model::Entity::find().all(&txn).await?,
         agent_scores: agent_score::Entity::find().all(&txn).await?,
         sources: source::Entity::find().all(&txn).await?,
+        statuses: source_status::Entity::find().all(&txn).await?,
         economy_indicators: economy_indicator::Entity::find().all(&txn).await?,
         economy_points: economy_point::Entity::find().all(&txn).await?,
     };

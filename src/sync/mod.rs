@@ -41,6 +41,8 @@ pub struct Options {
     pub retries: u32,
     /// The derived price-change log, if any (see [`ingest::Options::price_changes`]).
     pub price_changes: Option<PathBuf>,
+    /// The day of this sync (`YYYY-MM-DD`, UTC): a copy that changes is observed on it.
+    pub today: String,
 }
 
 /// Seconds one file may take by default.
@@ -62,8 +64,14 @@ impl Options {
             max_bytes: DEFAULT_MAX_FILE_MB * 1024 * 1024,
             retries: DEFAULT_RETRIES,
             price_changes: None,
+            today: today(),
         }
     }
+}
+
+/// Today's date, UTC, as `YYYY-MM-DD`.
+pub fn today() -> String {
+    chrono::Utc::now().format("%Y-%m-%d").to_string()
 }
 
 /// What happened to one source.
@@ -160,10 +168,45 @@ impl Report {
     }
 }
 
-/// The fetch state kept beside the copies: each URL's validators, for conditional GETs.
+/// The fetch state kept beside the copies: each URL's validators, for conditional GETs,
+/// and the day each source's current copy was first fetched (its observation day).
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct State {
     validators: BTreeMap<String, Validators>,
+    #[serde(default)]
+    observed: BTreeMap<String, String>,
+}
+
+/// Sources whose earlier copies the ingest reads (price changes between observations): a
+/// replaced copy of these is kept under `archive/<slug>/<its observation day>/`.
+const ARCHIVED: &[&str] = &[ingest::sources::genai_prices::SOURCE];
+
+/// Moves the replaced copy `good` of `slug` into the archive, named by its observation day
+/// (from the state, else its modification day). A copy replaced on the day it was observed
+/// is not an earlier observation and is dropped by the swap instead.
+fn archive_copy(opts: &Options, state: &State, slug: &str, good: &Path) -> std::io::Result<()> {
+    if !ARCHIVED.contains(&slug) || !good.exists() {
+        return Ok(());
+    }
+    let day = match state.observed.get(slug) {
+        Some(d) => d.clone(),
+        None => {
+            let modified: chrono::DateTime<chrono::Utc> =
+                std::fs::metadata(good)?.modified()?.into();
+            modified.format("%Y-%m-%d").to_string()
+        }
+    };
+    if day >= opts.today {
+        return Ok(());
+    }
+    let dest = opts.data_dir.join("archive").join(slug).join(day);
+    if dest.exists() {
+        std::fs::remove_dir_all(&dest)?;
+    }
+    if let Some(parent) = dest.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::rename(good, dest)
 }
 
 const STATE_FILE: &str = "sync-state.json";
@@ -303,8 +346,14 @@ async fn sync_source(
         if outcome == Outcome::Unchanged {
             let _ = std::fs::remove_dir_all(&staging);
         }
-    } else if let Err(e) = swap_in(&staging, &good) {
-        return fail(format!("keeping the new copy: {e}"));
+    } else {
+        if let Err(e) = archive_copy(opts, state, slug, &good) {
+            return fail(format!("archiving the replaced copy: {e}"));
+        }
+        if let Err(e) = swap_in(&staging, &good) {
+            return fail(format!("keeping the new copy: {e}"));
+        }
+        state.observed.insert(slug.to_string(), opts.today.clone());
     }
     SourceReport {
         source: slug,
@@ -337,6 +386,11 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
             continue;
         }
         let report = sync_source(&client, *source, opts, &mut state).await;
+        if !opts.dry_run
+            && let Err(e) = record(db, *source, &report, opts, &state).await
+        {
+            tracing::warn!(source = source.slug(), error = %e, "cannot record the source's sync status");
+        }
         if matches!(report.outcome, Outcome::Failed { .. }) {
             // What failed is never read: not by this build, not by a dry run's view.
             let _ = std::fs::remove_dir_all(opts.data_dir.join("staging").join(source.slug()));
@@ -348,8 +402,68 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
         std::fs::write(opts.data_dir.join(STATE_FILE), bytes)
             .map_err(|e| format!("{}: {e}", opts.data_dir.display()))?;
     }
-    let dataset = build_and_import(db, opts).await;
+    let mut observed = state.observed.clone();
+    if opts.dry_run {
+        // The copies a dry run would keep are observed today.
+        for r in sources
+            .iter()
+            .filter(|r| matches!(r.outcome, Outcome::Updated { .. }))
+        {
+            observed.insert(r.source.to_string(), opts.today.clone());
+        }
+    }
+    let dataset = build_and_import(db, opts, observed).await;
     Ok(Report { sources, dataset })
+}
+
+/// Records what this sync found at `source` in `source_status`, which every instance's
+/// `/api/v1/sources` reads: the upstream, its version, when it was tried and last kept, why
+/// it failed.
+async fn record(
+    db: &DatabaseConnection,
+    source: &'static dyn Source,
+    report: &SourceReport,
+    opts: &Options,
+    state: &State,
+) -> Result<(), sea_orm::DbErr> {
+    use entity::source_status;
+    use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, TransactionTrait};
+    let slug = source.slug();
+    let first = (source.upstream().files)(&opts.data_dir.join("raw").join(slug))
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    let upstream = url_of(source, &first, opts.mirror.as_deref());
+    let version = state
+        .validators
+        .get(&upstream)
+        .and_then(|v| v.etag.clone().or_else(|| v.last_modified.clone()));
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let txn = db.begin().await?;
+    let previous = source_status::Entity::find_by_id(slug).one(&txn).await?;
+    let error = match &report.outcome {
+        Outcome::Failed { reason } => Some(reason.clone()),
+        _ => None,
+    };
+    let row = source_status::Model {
+        slug: slug.to_string(),
+        upstream,
+        version,
+        last_fetched: now.clone(),
+        last_success: if error.is_none() {
+            Some(now)
+        } else {
+            previous.as_ref().and_then(|p| p.last_success.clone())
+        },
+        error,
+        rows: i64::try_from(report.rows).unwrap_or(i64::MAX),
+        observed: state.observed.get(slug).cloned(),
+    };
+    if previous.is_some() {
+        source_status::Entity::delete_by_id(slug).exec(&txn).await?;
+    }
+    row.into_active_model().reset_all().insert(&txn).await?;
+    txn.commit().await
 }
 
 /// On a dry run, a sources directory whose entries are the checked new copies (left in
@@ -372,7 +486,11 @@ fn dry_run_view(opts: &Options) -> std::io::Result<PathBuf> {
 }
 
 /// Builds the dataset from the last good copies and imports it if it differs.
-async fn build_and_import(db: &DatabaseConnection, opts: &Options) -> DatasetOutcome {
+async fn build_and_import(
+    db: &DatabaseConnection,
+    opts: &Options,
+    observed: BTreeMap<String, String>,
+) -> DatasetOutcome {
     let raw = if opts.dry_run {
         match dry_run_view(opts) {
             Ok(v) => v,
@@ -399,6 +517,8 @@ async fn build_and_import(db: &DatabaseConnection, opts: &Options) -> DatasetOut
         sources: raw,
         price_changes: opts.price_changes.clone(),
         exclude: Default::default(),
+        archive: Some(opts.data_dir.join("archive")),
+        observed,
     };
     // A few seconds of CPU: off the async workers.
     let built = tokio::task::spawn_blocking(move || {

@@ -74,7 +74,12 @@ pub async fn once(db: &DatabaseConnection, opts: &Options, metrics: &Metrics) ->
 }
 
 async fn run(db: &DatabaseConnection, opts: &Options, metrics: &Metrics) -> &'static str {
-    match super::run(db, opts).await {
+    // A schedule runs for days: each sync observes on the day it runs.
+    let opts = Options {
+        today: super::today(),
+        ..opts.clone()
+    };
+    match super::run(db, &opts).await {
         Ok(report) => {
             let now = chrono::Utc::now().timestamp();
             for s in &report.sources {

@@ -72,8 +72,9 @@ async fn every_indicator_is_described_and_its_series_has_no_gaps() {
             assert_eq!(next_month(a), b, "{slug}: gap between {a} and {b}");
         }
         assert_eq!(&i["latest"], points.last().unwrap(), "{slug}");
-        // The snapshot is built from sources as of 2026-08-21: every series reaches then.
-        assert_eq!(i["latest"]["date"], "2026-08", "{slug}");
+        // The snapshot's newest source (genai-prices 0.2.3) is as of 2026-11-10: every
+        // series reaches that month.
+        assert_eq!(i["latest"]["date"], "2026-11", "{slug}");
     }
     // The base month of the price index is 100; GPT-4 (the reference) cost 37.5 blended
     // (30/60 per 1M tokens) when it was the only model at its level.

@@ -13,6 +13,8 @@ fn run() -> (Snapshot, ingest::Report) {
         sources,
         price_changes: None,
         exclude: BTreeSet::new(),
+        archive: None,
+        observed: Default::default(),
     };
     ingest::run(&opts).expect("ingest of the real data")
 }
@@ -201,6 +203,8 @@ fn excluding_a_source_leaves_it_out() {
         sources,
         price_changes: None,
         exclude: ["genai-prices-history".to_string()].into(),
+        archive: None,
+        observed: Default::default(),
     };
     let (s, _) = ingest::run(&opts).unwrap();
     assert!(

@@ -230,3 +230,104 @@ async fn prices_in_other_units_are_served_with_their_unit() {
         serde_json::json!([{"item": "request", "unit": "1K requests", "price": 12.0}])
     );
 }
+
+/// The bundled snapshot is built from the August copy of genai-prices (`archive/`) and the
+/// November release: a price that changed between them, which no source dates, begins on
+/// the November observation and says after which observation it changed; this month's
+/// models, which no source dates yet, are dated by when they were first seen. Read as a
+/// user would, through REST.
+#[tokio::test]
+async fn observations_date_what_the_sources_do_not() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (status, history) = app
+        .get_json("/api/v1/pricing/history/mixtral-8x22b-instruct")
+        .await;
+    assert_eq!(status, 200, "{history}");
+    let at_mistral: Vec<&Value> = history["data"]["price_history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["provider"]["slug"] == "mistral")
+        .collect();
+    // Newest first: 2/6 seen on 2026-11-10, after the 2026-08-21 observation at 0.9/0.9.
+    assert_eq!(
+        at_mistral[0]["effective_from"], "2026-11-10",
+        "{at_mistral:?}"
+    );
+    assert_eq!(at_mistral[0]["observed_after"], "2026-08-21");
+    assert_eq!(
+        (
+            &at_mistral[0]["input_price"],
+            &at_mistral[0]["output_price"]
+        ),
+        (&Value::from(2.0), &Value::from(6.0))
+    );
+    assert_eq!(at_mistral[1]["effective_to"], "2026-11-10");
+    assert_eq!(at_mistral[1]["input_price"], 0.9);
+    // A change the source dates keeps its date and is no observation: o3's 2025-06-10 cut.
+    let (_, o3) = app.get_json("/api/v1/pricing/history/o3").await;
+    assert!(
+        o3["data"]["price_history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| { p["effective_from"] == "2025-06-10" && p["observed_after"].is_null() })
+    );
+    let (_, changes) = app
+        .get_json("/api/v1/changes?type=price&since=2026-11-10&limit=100")
+        .await;
+    assert!(
+        changes["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["id"] == "price:mixtral-8x22b-instruct:mistral:2026-11-10"),
+        "{changes}"
+    );
+
+    for slug in [
+        "claude-opus-5-5",
+        "claude-haiku-5-5",
+        "gpt-6-sol",
+        "gemini-4-argon",
+        "grok-4.7",
+        "mistral-large-4",
+    ] {
+        let (status, m) = app.get_json(&format!("/api/v1/models/{slug}")).await;
+        assert_eq!(status, 200, "{slug}");
+        let m = &m["data"];
+        assert!(m["creator"]["slug"].is_string(), "{slug}");
+        assert!(!m["offerings"].as_array().unwrap().is_empty(), "{slug}");
+        match m["date_basis"].as_str() {
+            Some("release_date") => assert!(m["release_date"].is_string(), "{slug}"),
+            Some("first_seen") => assert_eq!(m["first_seen"], "2026-11-10", "{slug}"),
+            other => panic!("{slug}: date_basis {other:?}"),
+        }
+    }
+    // No listed model is undated, and `sort=date` opens with this month's.
+    let catalog = app.state.catalog.snapshot();
+    let undated: Vec<&str> = catalog
+        .all_models()
+        .iter()
+        .filter(|m| matches!(m.availability.as_str(), "api" | "open_weights"))
+        .filter(|m| m.date_basis.is_none())
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(undated.is_empty(), "{undated:?}");
+    let (_, newest) = app.get_json("/api/v1/models?sort=date&limit=5").await;
+    for m in newest["data"].as_array().unwrap() {
+        let date = m["release_date"]
+            .as_str()
+            .or(m["first_seen"].as_str())
+            .unwrap();
+        assert!(date >= "2026-11-01", "{m}");
+    }
+    let (_, dataset) = app.get_json("/api/v1/dataset").await;
+    assert_eq!(dataset["data"]["built_at"], "2026-11-10", "{dataset}");
+    assert_eq!(dataset["meta"]["dataset"]["date"], "2026-11-10");
+    let sources = dataset["data"]["sources"].as_array().unwrap();
+    assert!(
+        sources.iter().all(|s| s["status"] == "bundled"),
+        "{dataset}"
+    );
+}

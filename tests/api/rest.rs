@@ -746,6 +746,7 @@ async fn responses_match_the_openapi_document() {
             "/api/v1/agents/trae-doubao-seed-code",
         ),
         ("/api/v1/sources", "/api/v1/sources"),
+        ("/api/v1/dataset", "/api/v1/dataset"),
         (
             "/api/v1/cost",
             "/api/v1/cost?models=gpt-4o,claude-sonnet-4-5&input_tokens=300000&cached_input_tokens=1000&output_tokens=5000",
@@ -842,7 +843,11 @@ async fn openapi_examples_are_real_answers_and_match_their_schemas() {
         );
         let (status, body) = app.get_json(ep.sample).await;
         assert_eq!(status, 200, "{}: {body}", ep.sample);
-        let example = shortened(&body);
+        let mut example = shortened(&body);
+        // When this instance imported its dataset is the one field no two runs share.
+        if let Some(t) = example["data"].get_mut("imported_at") {
+            *t = Value::from("2026-11-24T00:00:00Z");
+        }
         let schema = &doc["paths"][ep.path]["get"]["responses"]["200"]["content"]["application/json"]
             ["schema"];
         validate(schema, &example, &doc, ep.sample).unwrap();

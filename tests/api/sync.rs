@@ -344,6 +344,40 @@ async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
         "{}",
         r.render()
     );
+
+    // What a client reads: each failed source `failed` with its reason, the others `ok`,
+    // and the rows of the copy still served.
+    let served = mds::catalog::Catalog::load(&db).await.unwrap();
+    let sources: HashMap<String, mds::graphql::types::Source> =
+        mds::graphql::types::Source::all(&served)
+            .into_iter()
+            .map(|s| (s.slug.clone(), s))
+            .collect();
+    for (source, _) in FAILING {
+        let s = &sources[source];
+        assert_eq!(s.status, "failed", "{source}");
+        assert_eq!(
+            s.error.as_deref(),
+            Some(reason(source).as_str()),
+            "{source}"
+        );
+        assert!(
+            s.last_success.is_some() && s.last_success <= s.last_fetched,
+            "{source}: {s:?}"
+        );
+        assert!(s.rows.is_some_and(|n| n > 0), "{source}");
+    }
+    let livebench = &sources["livebench"];
+    assert_eq!(livebench.status, "ok");
+    assert!(
+        livebench
+            .upstream
+            .as_deref()
+            .is_some_and(|u| u.starts_with(&url))
+    );
+    assert!(livebench.upstream_version.is_some(), "the mirror's ETag");
+    // The derived log is not fetched: it stays the bundled copy.
+    assert_eq!(sources["genai-prices-history"].status, "bundled");
 }
 
 /// Two instances on one PostgreSQL database, each syncing every 3 s: at each tick one of
@@ -401,4 +435,123 @@ async fn two_instances_sync_once_per_tick_and_both_serve_the_result() {
         metrics.contains("mds_sync_runs_total{outcome=\"skipped\"}"),
         "{metrics}"
     );
+}
+
+/// Points the mirror's genai-prices at one observed copy of its live feed.
+fn use_genai_copy(mirror: &Path, feed: &Path) {
+    let dir = mirror.join("genai-prices");
+    match std::fs::symlink_metadata(&dir) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::remove_file(&dir).unwrap(),
+        Ok(_) => std::fs::remove_dir_all(&dir).unwrap(),
+        Err(_) => {}
+    }
+    let file = dir.join("prices/new_data/v2/data.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(feed, file).unwrap();
+}
+
+/// A catalogue built from the August copy of genai-prices, then synced to the November
+/// one: the November models appear (first seen that day), the price changes between the two
+/// observations become history periods that say when they were seen (`observed_after`), the
+/// replaced copy is archived, and the changes feed announces them.
+#[tokio::test]
+#[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
+async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() {
+    let raw = crate::helpers::raw_sources();
+    let feed = "prices/new_data/v2/data.json";
+    let mirror = mirror_dir();
+    use_genai_copy(
+        &mirror.0,
+        &raw.join("../archive/genai-prices/2026-08-21").join(feed),
+    );
+    let (url, _) = start(&mirror.0).await;
+    let data = tempdir::Dir::new();
+    let db = mds::store::connect(&fresh_database(Backend::Sqlite).await)
+        .await
+        .unwrap();
+    mds::store::migrate(&db).await.unwrap();
+    let august = Options {
+        today: "2026-08-21".into(),
+        ..options(&data.0, &url)
+    };
+    let first = mds::sync::run(&db, &august).await.unwrap();
+    assert!(
+        matches!(first.dataset, DatasetOutcome::Imported { .. }),
+        "{}",
+        first.render()
+    );
+    let before = mds::catalog::Catalog::load(&db).await.unwrap();
+    assert!(before.model("claude-opus-5-5").is_none());
+    let mixtral = |c: &mds::catalog::Catalog| {
+        c.offerings_of("mixtral-8x22b-instruct")
+            .iter()
+            .find(|o| o.provider_slug == "mistral")
+            .map(|o| (o.input_price, o.output_price))
+    };
+    assert_eq!(mixtral(&before), Some((Some(0.9), Some(0.9))));
+
+    use_genai_copy(&mirror.0, &raw.join("genai-prices").join(feed));
+    let november = Options {
+        today: "2026-11-10".into(),
+        ..options(&data.0, &url)
+    };
+    let second = mds::sync::run(&db, &november).await.unwrap();
+    assert_eq!(
+        *outcome(&second, "genai-prices"),
+        Outcome::Updated { files: 1 },
+        "{}",
+        second.render()
+    );
+    let DatasetOutcome::Imported {
+        new_models,
+        price_changes,
+        ..
+    } = second.dataset
+    else {
+        panic!("{}", second.render())
+    };
+    assert!(
+        new_models > 100 && price_changes > 10,
+        "{}",
+        second.render()
+    );
+    assert!(
+        data.0
+            .join("archive/genai-prices/2026-08-21")
+            .join(feed)
+            .exists(),
+        "the replaced copy is kept as the August observation"
+    );
+
+    let after = mds::catalog::Catalog::load(&db).await.unwrap();
+    let opus = after.model("claude-opus-5-5").expect("a November model");
+    assert_eq!(opus.first_seen.as_deref(), Some("2026-11-10"));
+    assert_eq!(opus.date_basis.as_deref(), Some("first_seen"));
+    // Mistral's Mixtral 8x22B went from 0.9/0.9 to 2/6 between the two observations; no
+    // source dates the change, so its period begins on the later observation and says
+    // after which one it happened.
+    assert_eq!(mixtral(&after), Some((Some(2.0), Some(6.0))));
+    let periods: Vec<_> = after
+        .history_of("mixtral-8x22b-instruct")
+        .iter()
+        .filter(|p| p.provider_slug == "mistral")
+        .collect();
+    let new = periods
+        .iter()
+        .find(|p| p.effective_from == "2026-11-10")
+        .expect("a period from the November observation");
+    assert_eq!(new.observed_after.as_deref(), Some("2026-08-21"));
+    assert_eq!((new.input_price, new.output_price), (Some(2.0), Some(6.0)));
+    assert!(
+        periods
+            .iter()
+            .any(|p| p.effective_to.as_deref() == Some("2026-11-10") && p.input_price == Some(0.9)),
+        "the August price's period closes on the day the change was seen"
+    );
+    let announced: Vec<&str> = after
+        .changes(Some("2026-11-10"), &[])
+        .map(|c| c.id.as_str())
+        .collect();
+    assert!(announced.contains(&"price:mixtral-8x22b-instruct:mistral:2026-11-10"));
+    assert!(announced.contains(&"model:claude-opus-5-5"));
 }

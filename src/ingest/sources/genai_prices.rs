@@ -44,11 +44,18 @@ pub const SOURCE: &str = "genai-prices";
 /// The live feed (v2), inside the dataset's directory.
 const FILE: &str = "prices/new_data/v2/data.json";
 /// The day the bundled release (0.2.3) was observed: its newest dated event is 2026-11-09.
-/// Prices are as of this day, and a dated price constraint up to it is the current price.
+/// Prices are as of this day, and a dated price constraint up to it is the current price,
+/// unless the ingest is told another observation day (a copy fetched by `mds sync`).
 pub const AS_OF: &str = "2026-11-10";
 
 pub fn load(dir: &Path) -> Result<Value, IngestError> {
-    read_json(&dir.join(SOURCE).join(FILE))
+    load_copy(&dir.join(SOURCE))
+}
+
+/// One copy of the source in its own layout (`<copy>/prices/new_data/v2/data.json`): the
+/// current one under the raw directory, or an earlier one under `archive/genai-prices/<day>/`.
+pub fn load_copy(copy: &Path) -> Result<Value, IngestError> {
+    read_json(&copy.join(FILE))
 }
 
 /// A price field: a number, or `{"base": n, "tiers": [...]}` (the base tier applies to
