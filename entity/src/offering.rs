@@ -21,6 +21,9 @@ pub struct Model {
     /// Prices in other units as JSON (`[{"item", "unit", "price"}]`, see [`UnitPrice`]);
     /// `None` when the offering is priced in text tokens only.
     pub unit_prices: Option<String>,
+    /// The same offering bought another way, as JSON (`[{"mode", "input_price", ...}]`, see
+    /// [`Variant`]); `None` when the source publishes no other mode.
+    pub variants: Option<String>,
     pub context_window: Option<i64>,
     pub as_of: Option<String>,
     /// Slug of the source dataset.
@@ -44,6 +47,33 @@ pub struct Tier {
     pub output_price: Option<f64>,
     pub cache_read_price: Option<f64>,
     pub cache_write_price: Option<f64>,
+}
+
+/// The offering bought in another mode at its own prices: `batch` (asynchronous batch
+/// processing), `flex` or `priority` (service tiers), `fast` (a faster serving mode).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Variant {
+    pub mode: String,
+    pub input_price: Option<f64>,
+    pub output_price: Option<f64>,
+    pub cache_read_price: Option<f64>,
+    pub cache_write_price: Option<f64>,
+    /// Its own long-context tiers, as the offering's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiers: Vec<Tier>,
+}
+
+impl Variant {
+    /// The modes a variant may have, in the order they are listed.
+    pub const MODES: [&'static str; 4] = ["batch", "flex", "priority", "fast"];
+
+    pub fn encode(variants: &[Variant]) -> Option<String> {
+        encode_list(variants)
+    }
+
+    pub fn decode(stored: Option<&str>) -> Vec<Variant> {
+        decode_list(stored)
+    }
 }
 
 /// The stored form of a list kept as one JSON column: `None` when empty.

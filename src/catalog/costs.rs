@@ -4,7 +4,7 @@
 //! offering does not publish makes the offering unpriceable, with the reason, rather than
 //! silently cheaper.
 
-use entity::offering::{self, Tier};
+use entity::offering::{self, Tier, Variant};
 
 use super::Row;
 use crate::ingest::prices::six_digits;
@@ -20,6 +20,8 @@ pub struct Request {
     pub output_tokens: u64,
     /// The part of the prompt read from the provider's cache.
     pub cached_input_tokens: u64,
+    /// Bought in this mode (a [`Variant::MODES`] entry) instead of the standard one.
+    pub mode: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -65,12 +67,36 @@ pub fn cost(o: &Row<offering::Model>, req: Request) -> OfferingCost {
         out.reason = Some("a subscription plan is not billed per token".into());
         return out;
     }
-    let tiers = Tier::decode(o.tiers.as_deref());
-    let tier = tier_for(&tiers, req.input_tokens);
+    // The standard prices, or the requested mode's (with its own tiers).
+    let prices = match req.mode {
+        None => Variant {
+            mode: String::new(),
+            input_price: o.input_price,
+            output_price: o.output_price,
+            cache_read_price: o.cache_read_price,
+            cache_write_price: o.cache_write_price,
+            tiers: Tier::decode(o.tiers.as_deref()),
+        },
+        Some(mode) => match Variant::decode(o.variants.as_deref())
+            .into_iter()
+            .find(|v| v.mode == mode)
+        {
+            Some(v) => v,
+            None => {
+                out.reason = Some(format!("no published {mode} price"));
+                return out;
+            }
+        },
+    };
+    let tier = tier_for(&prices.tiers, req.input_tokens);
     out.tier_from_tokens = tier.map(|t| t.from_tokens);
     let (input, cached, output) = match tier {
         Some(t) => (t.input_price, t.cache_read_price, t.output_price),
-        None => (o.input_price, o.cache_read_price, o.output_price),
+        None => (
+            prices.input_price,
+            prices.cache_read_price,
+            prices.output_price,
+        ),
     };
     let uncached = req.input_tokens.saturating_sub(req.cached_input_tokens);
     let wanted = [
@@ -149,6 +175,7 @@ mod tests {
             cache_write_price: None,
             tiers: Tier::encode(tiers),
             unit_prices: None,
+            variants: None,
             context_window: None,
             as_of: None,
             source: "t".into(),
@@ -161,6 +188,7 @@ mod tests {
             input_tokens: input,
             output_tokens: output,
             cached_input_tokens: cached,
+            mode: None,
         }
     }
 
@@ -213,5 +241,30 @@ mod tests {
         let none = cost(&offer(2.5, 10.0, None, &[]), req(1_000_000, 0, 400_000));
         assert_eq!(none.total, None);
         assert!(none.reason.unwrap().contains("cache-read"));
+    }
+
+    #[test]
+    fn a_mode_bills_at_its_variant_or_says_it_is_not_sold_so() {
+        let mut o = (*offer(3.0, 15.0, Some(0.3), &[])).clone();
+        o.variants = Variant::encode(&[Variant {
+            mode: "batch".into(),
+            input_price: Some(1.5),
+            output_price: Some(7.5),
+            ..Variant::default()
+        }]);
+        let o = Arc::new(o);
+        let batch = Request {
+            mode: Some("batch"),
+            ..req(1_000_000, 1_000_000, 0)
+        };
+        assert_eq!(cost(&o, batch).total, Some(9.0));
+        let flex = Request {
+            mode: Some("flex"),
+            ..batch
+        };
+        let none = cost(&o, flex);
+        assert_eq!(none.total, None);
+        assert_eq!(none.reason.as_deref(), Some("no published flex price"));
+        assert_eq!(cost(&o, req(1_000_000, 1_000_000, 0)).total, Some(18.0));
     }
 }

@@ -27,6 +27,33 @@ fn tokens(param: &str, v: i64) -> Result<u64> {
         })
 }
 
+/// How the requests are bought: the standard price, or one of an offering's variants.
+#[derive(async_graphql::Enum, Copy, Clone, Eq, PartialEq, Default)]
+pub enum PriceMode {
+    #[default]
+    Standard,
+    /// Asynchronous batch processing.
+    Batch,
+    /// The flex service tier (slower, cheaper).
+    Flex,
+    /// The priority service tier.
+    Priority,
+    /// A faster serving mode.
+    Fast,
+}
+
+impl PriceMode {
+    fn variant(self) -> Option<&'static str> {
+        match self {
+            Self::Standard => None,
+            Self::Batch => Some("batch"),
+            Self::Flex => Some("flex"),
+            Self::Priority => Some("priority"),
+            Self::Fast => Some("fast"),
+        }
+    }
+}
+
 /// Most models one cost request may name.
 const MAX_MODELS: usize = 10;
 
@@ -37,6 +64,8 @@ impl CostsRoot {
     /// A prompt longer than a tier's threshold is billed wholly at that tier; cached
     /// prompt tokens (part of `inputTokens`) at the cache-read price.
     #[graphql(complexity = "models.len().min(MAX_MODELS) * child_complexity.max(1) + 1")]
+    // Each argument is one of the field's GraphQL arguments, which are the API.
+    #[allow(clippy::too_many_arguments)]
     async fn cost(
         &self,
         ctx: &Context<'_>,
@@ -45,11 +74,17 @@ impl CostsRoot {
         output_tokens: i64,
         #[graphql(default = 0)] cached_input_tokens: i64,
         provider: Option<String>,
+        #[graphql(
+            default,
+            desc = "Bill every offering at this mode's prices (its `variants`); an offering that does not sell the mode is listed last with the reason."
+        )]
+        mode: PriceMode,
     ) -> Result<Vec<ModelCost>> {
         let req = Request {
             input_tokens: tokens("input_tokens", input_tokens)?,
             output_tokens: tokens("output_tokens", output_tokens)?,
             cached_input_tokens: tokens("cached_input_tokens", cached_input_tokens)?,
+            mode: mode.variant(),
         };
         if req.cached_input_tokens > req.input_tokens {
             return Err(bad_input(

@@ -311,6 +311,34 @@ impl PriceTier {
     }
 }
 
+/// An offering bought in another mode (USD per 1M tokens).
+pub struct PriceVariant(pub entity::offering::Variant);
+
+#[Object]
+impl PriceVariant {
+    /// `batch` (asynchronous batch processing), `flex` or `priority` (service tiers) or
+    /// `fast` (a faster serving mode).
+    async fn mode(&self) -> &str {
+        &self.0.mode
+    }
+    async fn input_price(&self) -> Option<f64> {
+        self.0.input_price
+    }
+    async fn output_price(&self) -> Option<f64> {
+        self.0.output_price
+    }
+    async fn cache_read_price(&self) -> Option<f64> {
+        self.0.cache_read_price
+    }
+    async fn cache_write_price(&self) -> Option<f64> {
+        self.0.cache_write_price
+    }
+    /// This mode's own long-context tiers, as the offering's `tiers`.
+    async fn tiers(&self) -> Vec<PriceTier> {
+        self.0.tiers.iter().cloned().map(PriceTier).collect()
+    }
+}
+
 /// A price in another unit than text tokens, as the source publishes it (USD).
 pub struct UnitPrice(pub entity::offering::UnitPrice);
 
@@ -379,6 +407,14 @@ impl Offering {
         entity::offering::UnitPrice::decode(self.0.unit_prices.as_deref())
             .into_iter()
             .map(UnitPrice)
+            .collect()
+    }
+    /// The same offering bought in another mode at its own prices (`batch`, `flex`,
+    /// `priority`, `fast`), as the source publishes them; empty when it publishes none.
+    async fn variants(&self) -> Vec<PriceVariant> {
+        entity::offering::Variant::decode(self.0.variants.as_deref())
+            .into_iter()
+            .map(PriceVariant)
             .collect()
     }
     /// Always `USD`.

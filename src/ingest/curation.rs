@@ -163,6 +163,7 @@ mod tests {
             cache_write_price: None,
             tiers: None,
             unit_prices: None,
+            variants: None,
             context_window: None,
             as_of: None,
             source: "t".into(),

@@ -14,6 +14,7 @@ pub mod curation;
 pub mod economy;
 pub mod history;
 pub mod identities;
+pub mod modes;
 pub mod names;
 pub mod prices;
 pub mod report;
@@ -188,6 +189,10 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         // Dated constraints in the live feed decide which price is current.
         history::apply_current(&current, &mut resolved.offerings);
     }
+    if let Some(data) = &genai {
+        sources::genai_prices::apply_variants(data, day, &mut resolved.offerings);
+    }
+    modes::fold(&mut resolved);
 
     let attached = scores::attach(raw, raw_agents, &resolved, &mut report);
     snapshot.benchmarks = attached.benchmarks;
@@ -629,6 +634,7 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
                 cache_write_price: prices.cache_write,
                 tiers: entity::offering::Tier::encode(&prices.tiers),
                 unit_prices: entity::offering::UnitPrice::encode(&prices.unit_prices),
+                variants: None,
                 context_window: r.context,
                 as_of: r.as_of.clone(),
                 source: r.source.to_string(),

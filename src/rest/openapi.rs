@@ -130,6 +130,13 @@ fn schemas() -> Value {
         ),
         ("aliases", array(s())),
     ]);
+    let tier = obj(&[
+        ("from_tokens", json!({"type": "integer"})),
+        ("input_price", nullable("number")),
+        ("output_price", nullable("number")),
+        ("cache_read_price", nullable("number")),
+        ("cache_write_price", nullable("number")),
+    ]);
     let offering = obj(&[
         ("provider", named.clone()),
         ("model", s()),
@@ -142,22 +149,27 @@ fn schemas() -> Value {
         ("output_price", nullable("number")),
         ("cache_read_price", nullable("number")),
         ("cache_write_price", nullable("number")),
-        (
-            "tiers",
-            array(obj(&[
-                ("from_tokens", json!({"type": "integer"})),
-                ("input_price", nullable("number")),
-                ("output_price", nullable("number")),
-                ("cache_read_price", nullable("number")),
-                ("cache_write_price", nullable("number")),
-            ])),
-        ),
+        ("tiers", array(tier.clone())),
         (
             "unit_prices",
             array(obj(&[
                 ("item", s()),
                 ("unit", s()),
                 ("price", json!({"type": "number"})),
+            ])),
+        ),
+        (
+            "variants",
+            array(obj(&[
+                (
+                    "mode",
+                    json!({"type": "string", "enum": entity::offering::Variant::MODES}),
+                ),
+                ("input_price", nullable("number")),
+                ("output_price", nullable("number")),
+                ("cache_read_price", nullable("number")),
+                ("cache_write_price", nullable("number")),
+                ("tiers", array(tier)),
             ])),
         ),
         ("currency", json!({"const": "USD"})),

@@ -146,6 +146,14 @@ const TASK: &[(&str, &str)] = &[
     ("other", "OTHER"),
 ];
 
+const PRICE_MODE: &[(&str, &str)] = &[
+    ("standard", "STANDARD"),
+    ("batch", "BATCH"),
+    ("flex", "FLEX"),
+    ("priority", "PRIORITY"),
+    ("fast", "FAST"),
+];
+
 const CHANGE_TYPE: &[(&str, &str)] = &[("price", "PRICE"), ("model", "MODEL"), ("score", "SCORE")];
 
 const MODEL_LIST_PARAMS: &[Param] = &[
@@ -249,6 +257,7 @@ macro_rules! offering {
   cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice
   tiers { from_tokens: fromTokens input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice }
   unit_prices: unitPrices { item unit price }
+  variants { mode input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice tiers { from_tokens: fromTokens input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice } }
   currency unit context_window: contextWindow as_of: asOf source
 }"
     };
@@ -499,8 +508,8 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/cost",
         summary: "What one request of a given size costs on each model at each provider, cheapest first (long-context tiers and cache-read prices applied)",
-        document: "query($models: [String!]!, $input: Int!, $output: Int!, $cached: Int! = 0, $provider: String) {
-  result: cost(models: $models, inputTokens: $input, outputTokens: $output, cachedInputTokens: $cached, provider: $provider) {
+        document: "query($models: [String!]!, $input: Int!, $output: Int!, $cached: Int! = 0, $provider: String, $mode: PriceMode! = STANDARD) {
+  result: cost(models: $models, inputTokens: $input, outputTokens: $output, cachedInputTokens: $cached, provider: $provider, mode: $mode) {
     model { slug name }
     offerings {
       provider { slug name } kind provider_model_id: providerModelId tier_from_tokens: tierFromTokens
@@ -514,6 +523,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
             required("output_tokens", "output", Kind::Tokens, "Output tokens (0 to 10^9)."),
             q("cached_input_tokens", "cached", Kind::Tokens, "Prompt tokens read from the provider's cache, billed at its cache-read price (at most input_tokens; default 0)."),
             q("provider", "provider", Kind::Slug, "Only this provider's offering."),
+            q("mode", "mode", Kind::Enum(PRICE_MODE), "standard (default), batch, flex, priority or fast: bill at that mode's prices (an offering's variants); offerings that do not sell it are listed last with the reason."),
         ],
         shape: Shape::Item,
         noun: "cost",

@@ -331,3 +331,64 @@ async fn observations_date_what_the_sources_do_not() {
         "{dataset}"
     );
 }
+
+/// Batch, flex, priority and fast prices are variants of one offering, never models of
+/// their own, and the cost calculator bills at them on request. Claude Sonnet 4.5's batch
+/// price at Anthropic is half its list price, as genai-prices 0.2.3's `price_variants` row
+/// gives it (1.5/7.5, with its own >200k tier 3/11.25).
+#[tokio::test]
+async fn price_variants_are_sold_modes_of_one_offering() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (status, pricing) = app.get_json("/api/v1/pricing/claude-sonnet-4-5").await;
+    assert_eq!(status, 200, "{pricing}");
+    let anthropic = pricing["data"]["offerings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["provider"]["slug"] == "anthropic")
+        .expect("Anthropic sells it");
+    let batch = anthropic["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["mode"] == "batch")
+        .expect("a batch variant");
+    assert_eq!(
+        (&batch["input_price"], &batch["output_price"]),
+        (&Value::from(1.5), &Value::from(7.5))
+    );
+    assert_eq!(batch["tiers"][0]["from_tokens"], 200_000);
+    assert_eq!(batch["tiers"][0]["input_price"], 3.0);
+
+    let cost = |mode: &'static str| {
+        let app = &app;
+        async move {
+            app.get_json(&format!(
+                "/api/v1/cost?models=claude-sonnet-4-5&input_tokens=1000000&output_tokens=1000000&provider=anthropic&mode={mode}"
+            ))
+            .await
+        }
+    };
+    // A 1M-token prompt passes the 200k tier: 6 + 22.5 standard, 3 + 11.25 in batch.
+    let (_, standard) = cost("standard").await;
+    assert_eq!(
+        standard["data"][0]["offerings"][0]["total"], 28.5,
+        "{standard}"
+    );
+    let (_, batch) = cost("batch").await;
+    assert_eq!(batch["data"][0]["offerings"][0]["total"], 14.25, "{batch}");
+    let (status, wrong) = cost("overnight").await;
+    assert_eq!(status, 400);
+    assert_eq!(wrong["param"], "mode");
+
+    // No listed model is a host's batch or priority product.
+    let catalog = app.state.catalog.snapshot();
+    let packaged: Vec<&str> = catalog
+        .all_models()
+        .iter()
+        .filter(|m| matches!(m.availability.as_str(), "api" | "open_weights"))
+        .map(|m| m.slug.as_str())
+        .filter(|s| s.ends_with("-batch") || s.ends_with("-priority") || s.ends_with("-flex"))
+        .collect();
+    assert!(packaged.is_empty(), "{packaged:?}");
+}

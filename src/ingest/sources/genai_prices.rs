@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use entity::offering::{Tier, UnitPrice};
+use entity::offering::{Tier, UnitPrice, Variant};
 use serde_json::Value;
 
 use super::{Collected, Source, Upstream};
@@ -307,5 +307,125 @@ mod tests {
         assert_eq!(out[0].context, Some(256000));
         assert_eq!(out[1].prices.as_ref().unwrap().input, Some(0.0));
         assert_eq!(meta["xai"].name, "X AI");
+    }
+}
+
+/// The processing mode a `price_variants` entry's `when` names, as a [`Variant`] mode:
+/// `processing: batch`, `service_tier: flex | priority | fast`, `speed: fast`. The default
+/// tier is the offering's own price; routes and search types are not modes of buying the
+/// model.
+fn variant_mode(when: &Value) -> Option<&'static str> {
+    let named = |key: &str| when.get(key).and_then(Value::as_str);
+    match (named("processing"), named("service_tier"), named("speed")) {
+        (Some("batch"), _, _) => Some("batch"),
+        (_, Some("flex"), _) => Some("flex"),
+        (_, Some("priority"), _) => Some("priority"),
+        (_, Some("fast"), _) | (_, _, Some("fast")) => Some("fast"),
+        _ => None,
+    }
+}
+
+/// A model entry's price variants in effect on `day`: per mode, the entry whose
+/// `constraint.start_date` is the latest by then (an undated entry counts as the earliest),
+/// in [`Variant::MODES`] order. An entry with no price is left out.
+pub fn variants(model: &Value, day: &str) -> Vec<Variant> {
+    let mut best: BTreeMap<&str, (&str, Prices)> = BTreeMap::new();
+    for v in model
+        .get("price_variants")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let (Some(mode), Some(prices)) = (v.get("when").and_then(variant_mode), v.get("prices"))
+        else {
+            continue;
+        };
+        let start = v
+            .get("constraint")
+            .and_then(|c| c.get("start_date"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let p = prices_of(prices);
+        if start > day || (p.input.is_none() && p.output.is_none()) {
+            continue;
+        }
+        if best.get(mode).is_none_or(|(s, _)| *s <= start) {
+            best.insert(mode, (start, p));
+        }
+    }
+    Variant::MODES
+        .iter()
+        .filter_map(|mode| {
+            let (_, p) = best.remove(mode)?;
+            Some(Variant {
+                mode: (*mode).to_string(),
+                input_price: p.input,
+                output_price: p.output,
+                cache_read_price: p.cache_read,
+                cache_write_price: p.cache_write,
+                tiers: p.tiers,
+            })
+        })
+        .collect()
+}
+
+/// Sets the variants of the offerings this source priced, from the live feed as of `day`.
+pub fn apply_variants(data: &Value, day: &str, offerings: &mut [entity::offering::Model]) {
+    let mut by_id: BTreeMap<(String, &str), Vec<Variant>> = BTreeMap::new();
+    for (p, slug) in providers(data) {
+        for m in p
+            .get("models")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let (Some(id), found) = (m.get("id").and_then(Value::as_str), variants(m, day)) else {
+                continue;
+            };
+            if !found.is_empty() {
+                by_id.insert((slug.clone(), id), found);
+            }
+        }
+    }
+    for o in offerings.iter_mut().filter(|o| o.source == SOURCE) {
+        if let Some(v) = by_id.get(&(o.provider_slug.clone(), o.provider_model_id.as_str())) {
+            o.variants = Variant::encode(v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod variant_tests {
+    use super::*;
+
+    #[test]
+    fn variants_are_the_modes_in_effect_with_their_own_tiers() {
+        let m = serde_json::json!({"price_variants": [
+            {"when": {"service_tier": "default"}, "prices": {}},
+            {"when": {"processing": "batch"}, "prices": {
+                "input_mtok": {"base": 1.5, "tiers": [{"start": 200000, "price": 3}]},
+                "output_mtok": {"base": 7.5, "tiers": [{"start": 200000, "price": 11.25}]}},
+             "constraint": {"start_date": "2026-10-14"}},
+            {"when": {"service_tier": "flex"}, "prices": {"input_mtok": 9, "output_mtok": 9},
+             "constraint": {"start_date": "2027-01-01"}},
+            {"when": {"speed": "fast"}, "prices": {"input_mtok": 16, "output_mtok": 80}},
+            {"when": {"route": "mistral/eu"}, "prices": {"input_mtok": 0.77}}
+        ]});
+        let v = variants(&m, "2026-11-10");
+        let modes: Vec<&str> = v.iter().map(|v| v.mode.as_str()).collect();
+        // The default tier is the offering itself, the flex price is not in effect yet,
+        // and a route is no mode.
+        assert_eq!(modes, ["batch", "fast"]);
+        assert_eq!(
+            (v[0].input_price, v[0].output_price),
+            (Some(1.5), Some(7.5))
+        );
+        assert_eq!(v[0].tiers[0].from_tokens, 200_000);
+        assert_eq!(v[0].tiers[0].input_price, Some(3.0));
+        assert_eq!(
+            variants(&m, "2026-10-01").len(),
+            1,
+            "batch starts on 2026-10-14"
+        );
     }
 }

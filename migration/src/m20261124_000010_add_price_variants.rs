@@ -1,0 +1,29 @@
+//! An offering's prices in other modes (batch, flex, priority, fast).
+use sea_orm_migration::{prelude::*, schema::*};
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[derive(DeriveIden)]
+enum Offerings {
+    Table,
+    Variants,
+}
+
+fn columns() -> Vec<(DynIden, ColumnDef)> {
+    vec![(
+        Offerings::Table.into_iden(),
+        text_null(Offerings::Variants).to_owned(),
+    )]
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        crate::add_columns(manager, columns()).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        crate::drop_columns(manager, columns()).await
+    }
+}

@@ -1,0 +1,156 @@
+//! Hosts that sell a faster or a cheaper way of running a model under a name of its own
+//! (`glm-5.2-fast` at Baseten beside `glm-5.2`, `kimi-k2.6-flex` at Neuralwatt beside
+//! `kimi-k2.6`) sell a mode of that model, not another model: such an offering becomes a
+//! variant of the host's offering of the model, and a name left with no offering and no
+//! result of its own becomes an alias of the model.
+//!
+//! The price tells a mode from a model that merely ends in the word: a fast mode costs at
+//! least the standard price and a flex mode at most, while xAI's Grok 4 Fast (0.2/0.5 beside
+//! Grok 4's 3/15) is a smaller model of its own and stays one.
+
+use std::collections::BTreeMap;
+
+use entity::offering::{Tier, Variant};
+
+use super::{BENCHMARK_RANK, Resolved};
+
+/// The mode a slug's last word names, and the slug without it.
+fn split_mode(slug: &str) -> Option<(&str, &'static str)> {
+    ["fast", "flex"].into_iter().find_map(|mode| {
+        slug.strip_suffix(mode)
+            .and_then(|s| s.strip_suffix('-'))
+            .filter(|base| !base.is_empty())
+            .map(|base| (base, mode))
+    })
+}
+
+/// Whether `mode`'s offering is priced as that mode of `base`'s.
+fn priced_as_mode(
+    mode: &str,
+    offer: &entity::offering::Model,
+    base: &entity::offering::Model,
+) -> bool {
+    match (offer.input_price, base.input_price) {
+        (Some(o), Some(b)) if mode == "fast" => o >= b,
+        (Some(o), Some(b)) => o <= b,
+        _ => false,
+    }
+}
+
+/// Folds mode products into their model's offerings; returns how many offerings it folded.
+pub fn fold(resolved: &mut Resolved) -> usize {
+    // Longest first: `glm-5.2-short-fast-flex` folds into `glm-5.2-short-fast` before that
+    // one is looked at.
+    let mut slugs: Vec<String> = resolved
+        .models
+        .keys()
+        .filter(|s| split_mode(s).is_some_and(|(base, _)| resolved.models.contains_key(base)))
+        .cloned()
+        .collect();
+    slugs.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    let mut folded = 0;
+    for slug in slugs {
+        let Some((base, mode)) = split_mode(&slug) else {
+            continue;
+        };
+        let position: BTreeMap<(String, String), usize> = resolved
+            .offerings
+            .iter()
+            .enumerate()
+            .map(|(i, o)| ((o.model_slug.clone(), o.provider_slug.clone()), i))
+            .collect();
+        let mut gone = Vec::new();
+        for (i, o) in resolved.offerings.iter().enumerate() {
+            if o.model_slug != slug || o.kind == "plan" {
+                continue;
+            }
+            let Some(&b) = position.get(&(base.to_string(), o.provider_slug.clone())) else {
+                continue;
+            };
+            if priced_as_mode(mode, o, &resolved.offerings[b]) {
+                gone.push((i, b));
+            }
+        }
+        for &(i, b) in &gone {
+            let o = resolved.offerings[i].clone();
+            let target = &mut resolved.offerings[b];
+            let mut variants = Variant::decode(target.variants.as_deref());
+            // The source's own price for the mode, where it gives one, stands.
+            if !variants.iter().any(|v| v.mode == mode) {
+                variants.push(Variant {
+                    mode: mode.to_string(),
+                    input_price: o.input_price,
+                    output_price: o.output_price,
+                    cache_read_price: o.cache_read_price,
+                    cache_write_price: o.cache_write_price,
+                    tiers: Tier::decode(o.tiers.as_deref()),
+                });
+                variants.sort_by_key(|v| Variant::MODES.iter().position(|m| *m == v.mode));
+                target.variants = Variant::encode(&variants);
+            }
+        }
+        folded += gone.len();
+        let removed: Vec<usize> = gone.iter().map(|(i, _)| *i).collect();
+        let mut index = 0;
+        resolved.offerings.retain(|_| {
+            index += 1;
+            !removed.contains(&(index - 1))
+        });
+        // A name that is only this host product is the model's alias from now on.
+        let still_sold = resolved.offerings.iter().any(|o| o.model_slug == slug);
+        let own_results = resolved.models[&slug]
+            .iter()
+            .any(|r| r.rank >= BENCHMARK_RANK);
+        if !still_sold && !own_results {
+            resolved.models.remove(&slug);
+            for target in resolved.index.values_mut().filter(|t| **t == slug) {
+                *target = base.to_string();
+            }
+            resolved.index.insert(slug.clone(), base.to_string());
+        }
+    }
+    folded
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mode_is_the_last_word() {
+        assert_eq!(split_mode("glm-5.2-flex"), Some(("glm-5.2", "flex")));
+        assert_eq!(
+            split_mode("glm-5.2-short-fast-flex"),
+            Some(("glm-5.2-short-fast", "flex"))
+        );
+        assert_eq!(split_mode("grok-4-fast"), Some(("grok-4", "fast")));
+        assert_eq!(split_mode("breakfast"), None);
+        assert_eq!(split_mode("fast"), None);
+    }
+
+    #[test]
+    fn the_price_tells_a_mode_from_a_model() {
+        let offer = |input: f64| entity::offering::Model {
+            id: 0,
+            model_slug: "m".into(),
+            provider_slug: "p".into(),
+            provider_model_id: "m".into(),
+            input_price: Some(input),
+            output_price: Some(input),
+            cache_read_price: None,
+            cache_write_price: None,
+            tiers: None,
+            unit_prices: None,
+            variants: None,
+            context_window: None,
+            as_of: None,
+            source: "test".into(),
+            kind: "reseller".into(),
+        };
+        // Grok 4 Fast is cheaper than Grok 4: a model of its own.
+        assert!(!priced_as_mode("fast", &offer(0.2), &offer(3.0)));
+        assert!(priced_as_mode("fast", &offer(2.1), &offer(1.4)));
+        assert!(priced_as_mode("flex", &offer(0.725), &offer(1.45)));
+        assert!(!priced_as_mode("flex", &offer(2.0), &offer(1.45)));
+    }
+}
