@@ -85,6 +85,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 exclude: exclude.into_iter().collect::<BTreeSet<_>>(),
                 archive,
                 observed: Default::default(),
+                today: None,
             };
             let (snap, report) = ingest::run(&opts)?;
             eprint!("{}", report.render(15));

@@ -24,6 +24,9 @@ pub struct Model {
     /// The same offering bought another way, as JSON (`[{"mode", "input_price", ...}]`, see
     /// [`Variant`]); `None` when the source publishes no other mode.
     pub variants: Option<String>,
+    /// A price change the source has announced for a later day, as JSON
+    /// (`{"effective_from", "input_price", ...}`, see [`Upcoming`]); `None` when none is.
+    pub upcoming: Option<String>,
     pub context_window: Option<i64>,
     pub as_of: Option<String>,
     /// Slug of the source dataset.
@@ -73,6 +76,26 @@ impl Variant {
 
     pub fn decode(stored: Option<&str>) -> Vec<Variant> {
         decode_list(stored)
+    }
+}
+
+/// The next price an offering's source has scheduled, and from when.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Upcoming {
+    pub effective_from: String,
+    pub input_price: Option<f64>,
+    pub output_price: Option<f64>,
+    pub cache_read_price: Option<f64>,
+    pub cache_write_price: Option<f64>,
+}
+
+impl Upcoming {
+    pub fn encode(&self) -> Option<String> {
+        serde_json::to_string(self).ok()
+    }
+
+    pub fn decode(stored: Option<&str>) -> Option<Upcoming> {
+        stored.and_then(|s| serde_json::from_str(s).ok())
     }
 }
 

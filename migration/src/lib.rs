@@ -15,6 +15,7 @@ mod m20261123_000007_add_unit_prices;
 mod m20261124_000008_add_observations;
 mod m20261124_000009_create_source_status;
 mod m20261124_000010_add_price_variants;
+mod m20261124_000011_add_upcoming_prices;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000008_add_observations::Migration),
             Box::new(m20261124_000009_create_source_status::Migration),
             Box::new(m20261124_000010_add_price_variants::Migration),
+            Box::new(m20261124_000011_add_upcoming_prices::Migration),
         ]
     }
 }

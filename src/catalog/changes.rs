@@ -1,10 +1,11 @@
-//! What changed, newest first: price changes (from the price history), new models (release
-//! dates) and new headline benchmark results (score dates). Built once per catalogue, so a
+//! What changed, newest first: price changes (from the price history, and those a source
+//! has announced for a later day, dated that day), new models (release dates) and new
+//! headline benchmark results (score dates). Built once per catalogue, so a
 //! feed reader polling it costs a filtered walk, and every entry has a stable id.
 
 use super::HashMap;
 
-use entity::{model, price_history, score};
+use entity::{model, offering, price_history, score};
 
 use super::Row;
 
@@ -54,6 +55,8 @@ pub struct Inputs<'a> {
     pub models: &'a [Row<model::Model>],
     pub model_index: &'a HashMap<String, usize>,
     pub history: &'a [Row<price_history::Model>],
+    /// Offerings, for the price changes their sources announce.
+    pub offerings: &'a [Row<offering::Model>],
     pub scores: &'a [Row<score::Model>],
     /// Slug → display name, for providers and benchmarks.
     pub provider_names: &'a dyn Fn(&str) -> String,
@@ -101,6 +104,70 @@ pub fn build(i: &Inputs) -> Vec<Change> {
                 score: None,
             });
         }
+    }
+
+    // Announced changes: the offering's price until then, the announced one from then.
+    for o in i.offerings {
+        let (Some(next), Some(m)) = (
+            offering::Upcoming::decode(o.upcoming.as_deref()),
+            model(&o.model_slug),
+        ) else {
+            continue;
+        };
+        let period = |from: &str, to: Option<&str>, p: [Option<f64>; 4]| price_history::Model {
+            id: 0,
+            model_slug: o.model_slug.clone(),
+            provider_slug: o.provider_slug.clone(),
+            input_price: p[0],
+            output_price: p[1],
+            cache_read_price: p[2],
+            cache_write_price: p[3],
+            effective_from: from.to_string(),
+            effective_to: to.map(str::to_string),
+            observed_after: None,
+            source: o.source.clone(),
+        };
+        let before = period(
+            o.as_of.as_deref().unwrap_or_default(),
+            Some(&next.effective_from),
+            [
+                o.input_price,
+                o.output_price,
+                o.cache_read_price,
+                o.cache_write_price,
+            ],
+        );
+        let after = period(
+            &next.effective_from,
+            None,
+            [
+                next.input_price,
+                next.output_price,
+                next.cache_read_price,
+                next.cache_write_price,
+            ],
+        );
+        out.push(Change {
+            id: format!(
+                "price:{}:{}:{}",
+                m.slug, o.provider_slug, next.effective_from
+            ),
+            kind: ChangeKind::Price,
+            date: next.effective_from.clone(),
+            summary: format!(
+                "{}: {} from {} to {} USD per 1M tokens (input/output), announced",
+                (i.provider_names)(&o.provider_slug),
+                m.name,
+                price_text(&before),
+                price_text(&after)
+            ),
+            model: m.clone(),
+            provider: Some(o.provider_slug.clone()),
+            benchmark: None,
+            period: Some(std::sync::Arc::new(after)),
+            previous: Some(std::sync::Arc::new(before)),
+            score: None,
+        });
     }
 
     for m in i

@@ -176,6 +176,7 @@ mod tests {
             tiers: Tier::encode(tiers),
             unit_prices: None,
             variants: None,
+            upcoming: None,
             context_window: None,
             as_of: None,
             source: "t".into(),

@@ -316,6 +316,7 @@ impl Catalog {
             models: &models,
             model_index: &model_index,
             history: &all_history,
+            offerings: &offerings,
             scores: &scores,
             provider_names: &provider_names,
             benchmark_names: &benchmark_names,

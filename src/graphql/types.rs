@@ -311,6 +311,29 @@ impl PriceTier {
     }
 }
 
+/// An announced price (USD per 1M tokens) and the day it takes effect.
+pub struct UpcomingPrice(pub entity::offering::Upcoming);
+
+#[Object]
+impl UpcomingPrice {
+    /// The first day of the new price.
+    async fn effective_from(&self) -> &str {
+        &self.0.effective_from
+    }
+    async fn input_price(&self) -> Option<f64> {
+        self.0.input_price
+    }
+    async fn output_price(&self) -> Option<f64> {
+        self.0.output_price
+    }
+    async fn cache_read_price(&self) -> Option<f64> {
+        self.0.cache_read_price
+    }
+    async fn cache_write_price(&self) -> Option<f64> {
+        self.0.cache_write_price
+    }
+}
+
 /// An offering bought in another mode (USD per 1M tokens).
 pub struct PriceVariant(pub entity::offering::Variant);
 
@@ -416,6 +439,11 @@ impl Offering {
             .into_iter()
             .map(PriceVariant)
             .collect()
+    }
+    /// A price change the source has announced for a later day (the price above holds
+    /// until then); null when none is announced.
+    async fn upcoming(&self) -> Option<UpcomingPrice> {
+        entity::offering::Upcoming::decode(self.0.upcoming.as_deref()).map(UpcomingPrice)
     }
     /// Always `USD`.
     async fn currency(&self) -> &str {

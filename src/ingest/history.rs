@@ -383,6 +383,63 @@ pub fn build(
     (out, current)
 }
 
+/// The first price each live-feed entry schedules after `day`: (provider slug, model id) →
+/// (its start date, its prices).
+pub fn upcoming(live: &Value, day: &str) -> BTreeMap<(String, String), (String, Prices)> {
+    let mut out = BTreeMap::new();
+    for (p, slug) in genai_prices::providers(live) {
+        for m in p
+            .get("models")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let Some(id) = m.get("id").and_then(Value::as_str) else {
+                continue;
+            };
+            let next = m
+                .get("prices")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| {
+                    let start = e.get("constraint")?.get("start_date")?.as_str()?;
+                    Some((start.to_string(), prices_of(e.get("prices")?)))
+                })
+                .filter(|(start, _)| start.as_str() > day)
+                .min_by(|a, b| a.0.cmp(&b.0));
+            if let Some(next) = next {
+                out.insert((slug.clone(), id.to_string()), next);
+            }
+        }
+    }
+    out
+}
+
+/// Sets the announced next price of the offerings the live feed priced.
+pub fn apply_upcoming(
+    upcoming: &BTreeMap<(String, String), (String, Prices)>,
+    offerings: &mut [entity::offering::Model],
+) {
+    for o in offerings
+        .iter_mut()
+        .filter(|o| o.source == genai_prices::SOURCE)
+    {
+        if let Some((from, p)) =
+            upcoming.get(&(o.provider_slug.clone(), o.provider_model_id.clone()))
+        {
+            o.upcoming = entity::offering::Upcoming {
+                effective_from: from.clone(),
+                input_price: p.input,
+                output_price: p.output,
+                cache_read_price: p.cache_read,
+                cache_write_price: p.cache_write,
+            }
+            .encode();
+        }
+    }
+}
+
 /// Sets the price of offerings whose live-feed entry schedules a price that is in effect
 /// on the snapshot date (o3's 2025-06-10 cut, for example).
 pub fn apply_current(

@@ -90,6 +90,10 @@ pub struct Options {
     /// The day each source's current copy was observed (source slug → `YYYY-MM-DD`), where
     /// it is not the bundled copy's (`mds sync` passes the day it fetched each one).
     pub observed: BTreeMap<String, String>,
+    /// The day whose prices are current: a price the source dates up to it is in effect, a
+    /// later one is `upcoming`. Defaults to genai-prices' observation day; `mds sync` passes
+    /// the day it runs, so a scheduled change takes effect with the first sync on its day.
+    pub today: Option<String>,
 }
 
 #[derive(Debug)]
@@ -143,11 +147,13 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         genai_prices: genai,
     } = found;
 
-    // The live feed's prices are as of the day its copy was observed.
+    // The live feed's prices are as of the day its copy was observed; its dated prices
+    // take effect by `today`.
     let day = opts
         .observed
         .get(sources::genai_prices::SOURCE)
         .map_or(sources::genai_prices::AS_OF, String::as_str);
+    let today = opts.today.as_deref().unwrap_or(day).max(day);
     for r in records
         .iter_mut()
         .filter(|r| r.source == sources::genai_prices::SOURCE && r.as_of.is_some())
@@ -184,13 +190,14 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         copies.push((day.to_string(), data.clone()));
         rows.extend(history::observed_changes(&copies));
         first_seen_in_log(&rows, &resolved, &mut first_seen);
-        let (points, current) = history::build(&rows, data, day, &resolved, &mut report);
+        let (points, current) = history::build(&rows, data, today, &resolved, &mut report);
         snapshot.price_history = points;
         // Dated constraints in the live feed decide which price is current.
         history::apply_current(&current, &mut resolved.offerings);
     }
     if let Some(data) = &genai {
-        sources::genai_prices::apply_variants(data, day, &mut resolved.offerings);
+        sources::genai_prices::apply_variants(data, today, &mut resolved.offerings);
+        history::apply_upcoming(&history::upcoming(data, today), &mut resolved.offerings);
     }
     modes::fold(&mut resolved);
 
@@ -635,6 +642,7 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
                 tiers: entity::offering::Tier::encode(&prices.tiers),
                 unit_prices: entity::offering::UnitPrice::encode(&prices.unit_prices),
                 variants: None,
+                upcoming: None,
                 context_window: r.context,
                 as_of: r.as_of.clone(),
                 source: r.source.to_string(),
@@ -672,6 +680,7 @@ mod tests {
             exclude: ["swe-bench".to_string(), "swebench".to_string()].into(),
             archive: None,
             observed: Default::default(),
+            today: None,
         };
         let e = run(&opts).err().map(|e| e.0).unwrap_or_default();
         assert!(

@@ -142,6 +142,7 @@ mod tests {
             tiers: None,
             unit_prices: None,
             variants: None,
+            upcoming: None,
             context_window: None,
             as_of: None,
             source: "test".into(),

@@ -172,6 +172,16 @@ fn schemas() -> Value {
                 ("tiers", array(tier)),
             ])),
         ),
+        (
+            "upcoming",
+            json!({"oneOf": [obj(&[
+                ("effective_from", date()),
+                ("input_price", nullable("number")),
+                ("output_price", nullable("number")),
+                ("cache_read_price", nullable("number")),
+                ("cache_write_price", nullable("number")),
+            ]), {"type": "null"}]}),
+        ),
         ("currency", json!({"const": "USD"})),
         ("unit", json!({"const": "1M tokens"})),
         ("context_window", nullable("integer")),

@@ -258,6 +258,7 @@ macro_rules! offering {
   tiers { from_tokens: fromTokens input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice }
   unit_prices: unitPrices { item unit price }
   variants { mode input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice tiers { from_tokens: fromTokens input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice } }
+  upcoming { effective_from: effectiveFrom input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice }
   currency unit context_window: contextWindow as_of: asOf source
 }"
     };

@@ -519,6 +519,7 @@ async fn build_and_import(
         exclude: Default::default(),
         archive: Some(opts.data_dir.join("archive")),
         observed,
+        today: Some(opts.today.clone()),
     };
     // A few seconds of CPU: off the async workers.
     let built = tokio::task::spawn_blocking(move || {

@@ -15,6 +15,7 @@ fn run() -> (Snapshot, ingest::Report) {
         exclude: BTreeSet::new(),
         archive: None,
         observed: Default::default(),
+        today: None,
     };
     ingest::run(&opts).expect("ingest of the real data")
 }
@@ -205,6 +206,7 @@ fn excluding_a_source_leaves_it_out() {
         exclude: ["genai-prices-history".to_string()].into(),
         archive: None,
         observed: Default::default(),
+        today: None,
     };
     let (s, _) = ingest::run(&opts).unwrap();
     assert!(
@@ -536,5 +538,62 @@ fn average_score_is_the_mean_of_in_average_headlines() {
             .iter()
             .filter_map(|m| m.average_score)
             .all(|a| (0.0..=100.0).contains(&a))
+    );
+}
+
+/// A scheduled price is `upcoming` until its day and the price in effect from then: built
+/// for 2026-12-02 (as a sync on that day builds it), Gemini 4 Argon at Google is 4/20, its
+/// 2/10 period closes on 2026-12-01, and nothing is announced any more.
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_scheduled_price_takes_effect_on_its_day() {
+    let opts = |today: Option<&str>| Options {
+        sources: raw_sources(),
+        price_changes: None,
+        exclude: BTreeSet::new(),
+        archive: None,
+        observed: Default::default(),
+        today: today.map(str::to_string),
+    };
+    let argon = |s: &Snapshot| {
+        s.offerings
+            .iter()
+            .find(|o| o.model_slug == "gemini-4-argon" && o.provider_slug == "google")
+            .cloned()
+            .expect("Gemini 4 Argon at Google")
+    };
+    let (now, _) = ingest::run(&opts(None)).unwrap();
+    let before = argon(&now);
+    assert_eq!(
+        (before.input_price, before.output_price),
+        (Some(2.0), Some(10.0))
+    );
+    let next = entity::offering::Upcoming::decode(before.upcoming.as_deref()).unwrap();
+    assert_eq!(
+        (
+            next.effective_from.as_str(),
+            next.input_price,
+            next.output_price
+        ),
+        ("2026-12-01", Some(4.0), Some(20.0))
+    );
+
+    let (later, _) = ingest::run(&opts(Some("2026-12-02"))).unwrap();
+    let after = argon(&later);
+    assert_eq!(
+        (after.input_price, after.output_price),
+        (Some(4.0), Some(20.0))
+    );
+    assert_eq!(after.upcoming, None);
+    let periods: Vec<_> = later
+        .price_history
+        .iter()
+        .filter(|p| p.model_slug == "gemini-4-argon" && p.provider_slug == "google")
+        .collect();
+    assert!(
+        periods
+            .iter()
+            .any(|p| p.effective_from == "2026-12-01" && p.input_price == Some(4.0)),
+        "{periods:?}"
     );
 }

@@ -392,3 +392,44 @@ async fn price_variants_are_sold_modes_of_one_offering() {
         .collect();
     assert!(packaged.is_empty(), "{packaged:?}");
 }
+
+/// A price the source schedules for a later day is shown on the offering as `upcoming` and
+/// announced in the changes feed on its day; the served price is the one in effect now.
+#[tokio::test]
+async fn announced_prices_are_upcoming_and_in_the_changes_feed() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (_, pricing) = app.get_json("/api/v1/pricing/gemini-4-argon").await;
+    let google = pricing["data"]["offerings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["provider"]["slug"] == "google")
+        .expect("Google sells it");
+    assert_eq!(
+        (&google["input_price"], &google["output_price"]),
+        (&Value::from(2.0), &Value::from(10.0))
+    );
+    assert_eq!(
+        google["upcoming"]["effective_from"], "2026-12-01",
+        "{google}"
+    );
+    assert_eq!(google["upcoming"]["input_price"], 4.0);
+    assert_eq!(google["upcoming"]["output_price"], 20.0);
+    let (_, changes) = app
+        .get_json("/api/v1/changes?type=price&since=2026-11-20&limit=100")
+        .await;
+    let announced = changes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "price:gemini-4-argon:google:2026-12-01")
+        .unwrap_or_else(|| panic!("{changes}"));
+    assert_eq!(announced["date"], "2026-12-01");
+    assert_eq!(
+        (
+            &announced["previous_input_price"],
+            &announced["input_price"]
+        ),
+        (&Value::from(2.0), &Value::from(4.0))
+    );
+}
