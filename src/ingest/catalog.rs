@@ -173,18 +173,28 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
 /// 2025-09-29) or the month it listed the model (`2026-01` for Gemini 2.5 Flash Preview
 /// 05-20) is outvoted.
 fn release_date(slug: &str, recs: &[ModelRecord]) -> Option<String> {
+    let named = names::split_date(slug).map(|(_, d)| d.replace('-', ""));
+    // A date before the month the name gives contradicts it (`voxtral-mini-3b-2507` is not
+    // of 2024-12-01, nor `codestral-2508` of 2024-05-29: the date of an earlier model of
+    // the line) and is not kept.
+    let month = match named.as_deref() {
+        Some(n) if n.len() == 8 => Some(format!("{}-{}", &n[..4], &n[4..6])),
+        Some(n) if n.len() == 4 && n[..2] > *"12" => Some(format!("20{}-{}", &n[..2], &n[2..])),
+        _ => None,
+    };
+    let possible = |d: &&str| month.as_deref().is_none_or(|m| *d >= m);
     if let Some(d) = recs
         .iter()
         .filter(|r| r.rank <= 2)
-        .find_map(|r| r.release_date.clone())
+        .find_map(|r| r.release_date.as_deref().filter(possible))
     {
-        return Some(d);
+        return Some(d.to_string());
     }
     let dates: Vec<&str> = recs
         .iter()
         .filter_map(|r| r.release_date.as_deref())
+        .filter(possible)
         .collect();
-    let named = names::split_date(slug).map(|(_, d)| d.replace('-', ""));
     let agrees = |d: &str| match named.as_deref() {
         // yyyymmdd: the same month.
         Some(n) if n.len() == 8 => d.replace('-', "").starts_with(&n[..6]),
@@ -683,6 +693,16 @@ mod tests {
             Some("2023-03-14")
         );
         assert_eq!(date("m", &[]), None);
+        // A date before the named month is not kept, even the creator's own.
+        assert_eq!(date("voxtral-mini-3b-2507", &[rec(1, "2024-12-01")]), None);
+        assert_eq!(
+            date(
+                "codestral-2508",
+                &[rec(1, "2024-05-29"), rec(3, "2025-08-01")]
+            )
+            .as_deref(),
+            Some("2025-08-01")
+        );
     }
 
     #[test]

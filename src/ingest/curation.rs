@@ -7,13 +7,17 @@
 //! - `task`, first rule that applies: a name with the word `router` or `auto` → `router`
 //!   (a product that picks a model per request: OpenRouter's Auto Router, Azure's Model
 //!   Router, Kilo Auto; not a model, so lists leave it out unless asked); a name saying
-//!   `rerank` → `rerank`; `embed` →
-//!   `embedding`; `moderation`, `guard` or `safety` → `moderation`; image output →
-//!   `image_generation`; video output → `video_generation`; audio output without text, or a
-//!   name with a word ending in `tts` (`melotts`, `gpt-4o-mini-tts`, whatever modalities a
-//!   source lists) → `text_to_speech`; audio input, text-only output and a
-//!   transcription name (`whisper`, `transcribe`, `speech`, `stt`) → `speech_to_text`; else
-//!   `chat`.
+//!   `rerank` → `rerank`; `embed` or an embedding family (`voyage-…`, `bge`, `e5`, `gte`,
+//!   `minilm`, `mpnet`) → `embedding`; `moderation`, `guard` or `safety` → `moderation`;
+//!   image output, or an image generator's name (`gpt-image`, `image-generation`,
+//!   `stable-diffusion`, `…-image-…` of a family that makes images) → `image_generation`;
+//!   video output → `video_generation`; audio output without text, or a name with a word
+//!   ending in `tts` (`melotts`, `gpt-4o-mini-tts`, whatever modalities a source lists) →
+//!   `text_to_speech`; a transcription name (`whisper`, `transcribe`) or Voxtral, or audio
+//!   input with text-only output and a `speech`/`stt` name → `speech_to_text`; a reader or
+//!   a tagger rather than a conversational model (`ocr`, GLiNER, a DistilBERT classifier) →
+//!   `other`; else `chat`. Sources often list text in and out for all of these, so the
+//!   name decides where modalities cannot.
 
 use std::collections::BTreeSet;
 
@@ -49,15 +53,27 @@ pub fn task(m: &model::Model) -> &'static str {
     let name = format!("{} {}", m.slug, m.name).to_lowercase();
     let says = |words: &[&str]| words.iter().any(|w| name.contains(w));
     let named: Vec<&str> = name.split(|c: char| !c.is_ascii_alphanumeric()).collect();
-    if named.iter().any(|w| matches!(*w, "router" | "auto")) {
+    let word = |words: &[&str]| named.iter().any(|w| words.contains(w));
+    if word(&["router", "auto"]) {
         "router"
     } else if says(&["rerank"]) {
         "rerank"
-    } else if says(&["embed"]) {
+    } else if says(&["embed"])
+        || m.slug.starts_with("voyage-")
+        || word(&["bge", "e5", "gte", "minilm", "mpnet"])
+        || says(&["mini-lm"])
+    {
         "embedding"
     } else if says(&["moderation", "guard", "safety"]) {
         "moderation"
-    } else if output.contains("image") {
+    } else if output.contains("image")
+        || says(&[
+            "gpt-image",
+            "image-generation",
+            "stable-diffusion",
+            "ming-image",
+        ])
+    {
         "image_generation"
     } else if output.contains("video") {
         "video_generation"
@@ -65,11 +81,12 @@ pub fn task(m: &model::Model) -> &'static str {
         || named.iter().any(|w| w.ends_with("tts"))
     {
         "text_to_speech"
-    } else if input.contains("audio")
-        && output == BTreeSet::from(["text"])
-        && says(&["whisper", "transcri", "speech", "stt"])
+    } else if says(&["whisper", "transcri", "voxtral"])
+        || input.contains("audio") && output == BTreeSet::from(["text"]) && says(&["speech", "stt"])
     {
         "speech_to_text"
+    } else if named.iter().any(|w| w.ends_with("ocr")) || word(&["gliner", "distilbert"]) {
+        "other"
     } else {
         "chat"
     }
@@ -140,6 +157,25 @@ mod tests {
             task(&m("gpt-4o-audio-preview", "audio,text", "audio,text")),
             "chat"
         );
+        // Sources list text in and out for these: the name decides.
+        for (slug, want) in [
+            ("voyage-3", "embedding"),
+            ("voyage-context-3", "embedding"),
+            ("bge-m3", "embedding"),
+            ("e5-large-v2", "embedding"),
+            ("gte-large-en-v1.5", "embedding"),
+            ("all-mini-lm-l6-v2", "embedding"),
+            ("gpt-transcribe", "speech_to_text"),
+            ("voxtral-mini-3b-2507", "speech_to_text"),
+            ("gpt-image-2.5-flare", "image_generation"),
+            ("mistral-ocr-2505", "other"),
+            ("paddleocr-vl-1.5", "other"),
+            ("gliner-pii", "other"),
+            ("gemma-3n-e4b-it", "chat"),
+            ("qwen3.5-397b-a17b", "chat"),
+        ] {
+            assert_eq!(task(&m(slug, "text", "text")), want, "{slug}");
+        }
     }
 
     #[test]

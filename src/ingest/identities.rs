@@ -199,13 +199,23 @@ pub fn display_name(name: &str) -> &str {
 /// A model's display name from its records (best first): a source's own name before a
 /// router's `Vendor: Name`, which loses its prefix.
 pub fn model_name(recs: &[super::ModelRecord]) -> Option<String> {
-    recs.iter()
-        .find_map(|r| r.name.as_deref().filter(|n| display_name(n) == *n))
-        .or_else(|| {
-            recs.iter()
-                .find_map(|r| r.name.as_deref().map(display_name))
-        })
+    // An Ollama tag (`ministral-3:14b`) is a host's id, not a name: the slug reads better.
+    let names = || {
+        recs.iter()
+            .filter_map(|r| r.name.as_deref())
+            .filter(|n| !ollama_tagged(n))
+    };
+    names()
+        .find(|n| display_name(n) == *n)
+        .or_else(|| names().next().map(display_name))
         .map(str::to_string)
+}
+
+/// Whether a name carries an Ollama-style tag (`:14b`, `:latest`); `Vendor: Model` does not.
+fn ollama_tagged(name: &str) -> bool {
+    name.split(':')
+        .skip(1)
+        .any(|rest| rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
 }
 
 /// A model's creator from its records (best first), else the creators table's answer for its

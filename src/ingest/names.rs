@@ -98,9 +98,20 @@ pub fn parse(raw: &str) -> Parsed {
             break;
         }
     }
-    // Router variants (`:free`, `:beta`) and Bedrock revisions (`:0`) are not other models.
+    // Router variants (`:free`, `:beta`) and Bedrock revisions (`:0`) are not other models;
+    // an Ollama size tag (`ministral-3:14b`, `qwen3:0.6b`) is part of the name: each size
+    // is a model of its own.
     if let Some(pos) = id.find(':') {
-        id.truncate(pos);
+        let tag = &id[pos + 1..];
+        let size = tag
+            .strip_suffix('b')
+            .or_else(|| tag.strip_suffix('m'))
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit() || c == '.'));
+        if size {
+            id.replace_range(pos..=pos, "-");
+        } else {
+            id.truncate(pos);
+        }
     }
     let mut slug = slugify(&id);
     if dotted_vendor {
@@ -283,6 +294,17 @@ mod tests {
         assert_eq!(
             parse("anthropic/claude-3.5-sonnet").vendor.as_deref(),
             Some("anthropic")
+        );
+    }
+
+    #[test]
+    fn an_ollama_size_tag_is_part_of_the_name_and_a_router_variant_is_not() {
+        assert_eq!(parse("ministral-3:14b").slug, "ministral-3-14b");
+        assert_eq!(parse("qwen3:0.6b").slug, parse("qwen3-0.6b").slug);
+        assert_eq!(parse("openai/gpt-4o:free").slug, "gpt-4o");
+        assert_eq!(
+            parse("anthropic.claude-3-5-sonnet-20241022-v2:0").key,
+            "claude-3-5-sonnet-20241022"
         );
     }
 

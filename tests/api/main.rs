@@ -5,6 +5,7 @@
 
 mod helpers;
 
+mod audit;
 mod cache;
 mod catalog;
 mod changes;

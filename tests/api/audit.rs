@@ -1,0 +1,130 @@
+//! A reviewer's reading of a random 100 listed models: each is checked against the rules a
+//! person applies when reading the list one by one. What was read and fixed is written down
+//! in `data/audit.md`.
+
+use entity::model;
+use mds::snapshot::{EMBEDDED, Snapshot};
+
+/// A fixed-seed draw of `n` distinct positions below `len` (xorshift64*).
+fn draw(seed: u64, n: usize, len: usize) -> Vec<usize> {
+    let mut x = seed;
+    let mut out: Vec<usize> = Vec::with_capacity(n);
+    while out.len() < n.min(len) {
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        let i = (x.wrapping_mul(0x2545_F491_4F6C_DD1D) % len as u64) as usize;
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// `yymm` of a slug's build tag (`voxtral-mini-3b-2507` → 2025-07), where it ends in one.
+fn named_month(slug: &str) -> Option<String> {
+    let tail = slug.rsplit('-').next()?;
+    if tail.len() != 4 || !tail.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let (yy, mm) = (&tail[..2], &tail[2..]);
+    (("23"..="27").contains(&yy) && ("01"..="12").contains(&mm)).then(|| format!("20{yy}-{mm}"))
+}
+
+/// What a reviewer would call wrong about a listed model.
+fn faults(m: &model::Model, dataset_date: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let name = format!("{} {}", m.slug, m.name).to_lowercase();
+    let outputs: Vec<&str> = m.output_modalities.split(',').collect();
+    // Task against what it outputs and what it is called.
+    if outputs.contains(&"image") && m.task != "image_generation" {
+        out.push(format!("outputs images but is tasked {}", m.task));
+    }
+    let not_chat = ["embed", "rerank", "transcri", "whisper", "-tts", "ocr"];
+    if m.task == "chat" && not_chat.iter().any(|w| name.contains(w)) {
+        out.push("a non-conversational name tasked chat".into());
+    }
+    if m.creator_slug.is_none() {
+        out.push("no creator".into());
+    }
+    match (m.release_date.as_deref(), m.first_seen.as_deref()) {
+        (None, None) => out.push("no date".into()),
+        (Some(d), _) | (None, Some(d)) => {
+            if d > dataset_date {
+                out.push(format!("dated {d}, after the dataset"));
+            }
+            if d < "2018-06-01" {
+                out.push(format!(
+                    "dated {d}, before any of these labs shipped a model"
+                ));
+            }
+            if let (Some(r), Some(month)) = (m.release_date.as_deref(), named_month(&m.slug))
+                && r < month.as_str()
+            {
+                out.push(format!("released {r}, before the {month} its name gives"));
+            }
+        }
+    }
+    // Packaging in the name: an ollama tag, a host's product prefix or mode suffix.
+    let tagged = m
+        .name
+        .split(':')
+        .skip(1)
+        .any(|rest| rest.starts_with(|c: char| c.is_ascii_alphanumeric()));
+    if m.slug.contains(':') || tagged {
+        out.push("a tag in the name".into());
+    }
+    if m.slug.starts_with("coding-") || m.slug.ends_with("-flex") || m.slug.ends_with("-batch") {
+        out.push("a host's packaging in the name".into());
+    }
+    out
+}
+
+#[test]
+fn a_random_hundred_of_the_listed_models_read_as_a_reviewer_would() {
+    let s = Snapshot::decode(EMBEDDED).unwrap();
+    let listed: Vec<&model::Model> = s
+        .models
+        .iter()
+        .filter(|m| matches!(m.availability.as_str(), "api" | "open_weights") && m.task != "router")
+        .collect();
+    for seed in [0x5EED_0001_u64, 0x2026_1124, 0xD1CE_F00D] {
+        let wrong: Vec<String> = draw(seed, 100, listed.len())
+            .into_iter()
+            .map(|i| listed[i])
+            .filter_map(|m| {
+                let f = faults(m, &s.built_at);
+                (!f.is_empty()).then(|| format!("{}: {}", m.slug, f.join("; ")))
+            })
+            .collect();
+        assert!(
+            wrong.len() <= 5,
+            "seed {seed:#x}: {} of 100 look wrong:\n{}",
+            wrong.len(),
+            wrong.join("\n")
+        );
+    }
+}
+
+#[test]
+fn the_rules_catch_what_the_issue_found() {
+    let mut m = mds::ingest::catalog::blank_model("voxtral-mini-3b-2507");
+    m.creator_slug = Some("mistral".into());
+    m.release_date = Some("2024-12-01".into());
+    m.task = "speech_to_text".into();
+    assert_eq!(
+        faults(&m, "2026-11-10").len(),
+        1,
+        "{:?}",
+        faults(&m, "2026-11-10")
+    );
+    let mut tag = mds::ingest::catalog::blank_model("ministral-3:14b");
+    tag.creator_slug = Some("mistral".into());
+    tag.first_seen = Some("2026-01-01".into());
+    assert_eq!(faults(&tag, "2026-11-10"), ["a tag in the name"]);
+    assert_eq!(named_month("claude-3-5-sonnet-20241022"), None);
+    assert_eq!(
+        named_month("ministral-14b-2512").as_deref(),
+        Some("2025-12")
+    );
+}
