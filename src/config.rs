@@ -82,7 +82,7 @@ pub enum Command {
         out: PathBuf,
         /// Leave out a source (repeatable), e.g. `--exclude swe-bench` for its non-commercial licence;
         /// an unknown name is refused. Sources: genai-prices, genai-prices-history, models-dev,
-        /// aider, livebench, lmarena, bfcl, epoch, swe-bench.
+        /// litellm, aider, livebench, lmarena, bfcl, epoch, swe-bench.
         #[arg(long)]
         exclude: Vec<String>,
         /// The derived price-change log (default: `<sources>/../derived/genai_prices_git_price_changes.csv`).

@@ -26,6 +26,17 @@ pub struct Model {
     pub output_modalities: String,
     pub reasoning: Option<bool>,
     pub tool_call: Option<bool>,
+    /// Whether its API takes a response schema (structured output); `None` when unknown.
+    pub structured_output: Option<bool>,
+    /// The month (`YYYY-MM`) or day its training data ends, as models.dev gives it.
+    pub knowledge_cutoff: Option<String>,
+    /// When models.dev last updated its record.
+    pub last_updated: Option<String>,
+    /// The day its creator stops serving it (`YYYY-MM-DD`), as LiteLLM records the
+    /// creator's announcement.
+    pub deprecation_date: Option<String>,
+    /// Its creator's deprecation date has passed: left out of default lists.
+    pub retired: bool,
     pub average_score: Option<f64>,
     pub benchmarks_count: i32,
     /// List input price (USD per 1M tokens): the creator's own API, else the median paid

@@ -16,6 +16,7 @@ mod m20261124_000008_add_observations;
 mod m20261124_000009_create_source_status;
 mod m20261124_000010_add_price_variants;
 mod m20261124_000011_add_upcoming_prices;
+mod m20261124_000012_add_model_lifecycle;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000009_create_source_status::Migration),
             Box::new(m20261124_000010_add_price_variants::Migration),
             Box::new(m20261124_000011_add_upcoming_prices::Migration),
+            Box::new(m20261124_000012_add_model_lifecycle::Migration),
         ]
     }
 }

@@ -25,6 +25,9 @@ pub struct ModelFilter {
     /// `api`, `open_weights`, `research` or `all`; unset shows `api` and `open_weights`.
     pub availability: Option<String>,
     pub task: Option<String>,
+    /// Retired models only (`true`) or current ones only (`false`); unset leaves retired
+    /// models out unless `availability` is `all`.
+    pub retired: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,15 +131,20 @@ impl Orders {
     }
 }
 
-/// Whether a list with no availability filter shows the model: not a checkpoint known only
-/// from a benchmark table, nor a router (a product that picks a model per request).
 /// The day that dates a model (see its `date_basis`): its release, else its first sighting.
 pub fn dated(m: &model::Model) -> Option<&str> {
     m.release_date.as_deref().or(m.first_seen.as_deref())
 }
 
-fn listed_by_default(m: &model::Model) -> bool {
+/// Whether a list with no availability filter shows the model: not a checkpoint known only
+/// from a benchmark table, nor a router (a product that picks a model per request).
+fn shown_by_default(m: &model::Model) -> bool {
     m.availability != "research" && m.task != "router"
+}
+
+/// Whether a list with no filter at all shows the model: shown by default and not retired.
+fn listed_by_default(m: &model::Model) -> bool {
+    shown_by_default(m) && !m.retired
 }
 
 impl ModelFilter {
@@ -152,6 +160,7 @@ impl ModelFilter {
             priced_only,
             availability,
             task,
+            retired,
         } = self;
         provider.is_none()
             && creator.is_none()
@@ -162,6 +171,7 @@ impl ModelFilter {
             && !priced_only
             && availability.is_none()
             && task.is_none()
+            && retired.is_none()
     }
 }
 
@@ -199,11 +209,18 @@ impl Catalog {
         }
         let available = match f.availability.as_deref() {
             // A task filter asks for routers by name (`task=router`).
-            None => listed_by_default(m) || f.task.is_some() && m.availability != "research",
+            None => shown_by_default(m) || f.task.is_some() && m.availability != "research",
             Some("all") => true,
             Some(a) => m.availability == a,
         };
         if !available || f.task.as_deref().is_some_and(|t| m.task != t) {
+            return false;
+        }
+        let retirement = match f.retired {
+            Some(r) => m.retired == r,
+            None => !m.retired || f.availability.as_deref() == Some("all"),
+        };
+        if !retirement {
             return false;
         }
         !(f.priced_only && m.input_price.is_none())

@@ -81,6 +81,9 @@ pub struct ModelFilter {
     pub availability: Option<Availability>,
     /// What the model is for.
     pub task: Option<Task>,
+    /// Retired models only (`true`: their creator's deprecation date has passed) or current
+    /// ones only (`false`); unset leaves retired models out unless `availability` is `ALL`.
+    pub retired: Option<bool>,
 }
 
 #[derive(Default)]
@@ -137,6 +140,7 @@ fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFi
             }
             .to_string()
         }),
+        retired: f.retired,
     })
 }
 

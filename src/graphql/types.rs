@@ -186,6 +186,26 @@ impl Model {
     async fn reasoning(&self) -> Option<bool> {
         self.0.reasoning
     }
+    /// Whether its API takes a response schema (structured output); null when unknown.
+    async fn structured_output(&self) -> Option<bool> {
+        self.0.structured_output
+    }
+    /// The month (`YYYY-MM`) or day its training data ends.
+    async fn knowledge_cutoff(&self) -> Option<&str> {
+        self.0.knowledge_cutoff.as_deref()
+    }
+    /// When models.dev last updated its record of the model.
+    async fn last_updated(&self) -> Option<&str> {
+        self.0.last_updated.as_deref()
+    }
+    /// The day its creator stops serving it, as announced (LiteLLM records it).
+    async fn deprecation_date(&self) -> Option<&str> {
+        self.0.deprecation_date.as_deref()
+    }
+    /// Its creator's deprecation date has passed; lists leave it out unless asked for.
+    async fn retired(&self) -> bool {
+        self.0.retired
+    }
     async fn tool_call(&self) -> Option<bool> {
         self.0.tool_call
     }

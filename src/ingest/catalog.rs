@@ -74,6 +74,14 @@ pub const SOURCES: &[(&str, &str, &str, &str, &str, &str)] = &[
         "MIT",
     ),
     (
+        "litellm",
+        "LiteLLM model cost map",
+        "BerriAI/litellm",
+        "1.108.0",
+        "2026-11-04",
+        "MIT",
+    ),
+    (
         "livebench",
         "LiveBench",
         "LiveBench/livebench.github.io",
@@ -161,6 +169,9 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         output_modalities: output.join(","),
         reasoning: first(recs, |r| r.reasoning),
         tool_call: first(recs, |r| r.tool_call),
+        structured_output: first(recs, |r| r.structured_output),
+        knowledge_cutoff: first(recs, |r| r.knowledge.clone()),
+        last_updated: first(recs, |r| r.last_updated.clone()),
         ..blank_model(slug)
     }
 }
@@ -239,6 +250,11 @@ pub fn blank_model(slug: &str) -> model::Model {
         output_modalities: "text".into(),
         reasoning: None,
         tool_call: None,
+        structured_output: None,
+        knowledge_cutoff: None,
+        last_updated: None,
+        deprecation_date: None,
+        retired: false,
         average_score: None,
         benchmarks_count: 0,
         input_price: None,
@@ -345,7 +361,7 @@ pub fn finish(
         .chain(snapshot.scores.iter().map(|s| s.source.as_str()))
         .chain(snapshot.agent_scores.iter().map(|s| s.source.as_str()))
         .chain(snapshot.benchmarks.iter().map(|b| b.source.as_str()))
-        .chain(["models-dev"])
+        .chain(["models-dev", "litellm"])
         .filter(|s| !exclude.contains(*s))
         .collect();
     // A copy observed later than the bundled one (fetched by `mds sync`) is as of that day.

@@ -65,6 +65,11 @@ pub struct ModelRecord {
     pub output_modalities: Option<Vec<String>>,
     pub reasoning: Option<bool>,
     pub tool_call: Option<bool>,
+    pub structured_output: Option<bool>,
+    /// Training-data cutoff (`YYYY-MM` or `YYYY-MM-DD`).
+    pub knowledge: Option<String>,
+    /// When the source last updated its record.
+    pub last_updated: Option<String>,
     /// Current price at `provider`, if the source prices it.
     pub prices: Option<Prices>,
     /// The date the price is as of (the source's snapshot date).
@@ -145,6 +150,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         scores: raw,
         agents: raw_agents,
         genai_prices: genai,
+        witnesses,
     } = found;
 
     // The live feed's prices are as of the day its copy was observed; its dated prices
@@ -208,6 +214,18 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     snapshot.agent_models = attached.agent_models;
     snapshot.agent_scores = attached.agent_scores;
 
+    // LiteLLM's witnesses, by the model their ids name; ids no other source lists add nothing.
+    let mut witnessed = sources::litellm::ByModel::new();
+    for w in witnesses {
+        match resolved.lookup(&w.raw_id) {
+            Some(slug) => {
+                report.matched(sources::litellm::SOURCE);
+                witnessed.entry(slug.to_string()).or_default().push(w);
+            }
+            None => report.unmatched(sources::litellm::SOURCE, &w.raw_id),
+        }
+    }
+
     let tables = catalog::Reviewed::checked_in().map_err(IngestError)?;
     catalog::finish(
         &mut snapshot,
@@ -219,6 +237,12 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             first_seen,
         },
         &tables,
+    );
+    sources::litellm::apply(
+        &witnessed,
+        &mut snapshot.models,
+        &tables.prices.creators,
+        today,
     );
     Ok((snapshot, report))
 }

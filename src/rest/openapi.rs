@@ -102,6 +102,8 @@ fn schemas() -> Value {
             json!({"type": ["string", "null"], "description": "YYYY-MM-DD, or YYYY-MM where only the month is known", "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$"}),
         ),
         ("first_seen", nullable_date()),
+        ("deprecation_date", nullable_date()),
+        ("retired", json!({"type": "boolean"})),
         (
             "date_basis",
             json!({"oneOf": [{"type": "string", "enum": ["release_date", "first_seen"]}, {"type": "null"}]}),
@@ -261,6 +263,12 @@ fn schemas() -> Value {
         &[
             ("family", nullable("string")),
             ("reasoning", nullable("boolean")),
+            ("structured_output", nullable("boolean")),
+            (
+                "knowledge_cutoff",
+                json!({"type": ["string", "null"], "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$"}),
+            ),
+            ("last_updated", nullable("string")),
             ("tool_call", nullable("boolean")),
             ("agents", array(s())),
             ("scores", array(reference("Score"))),

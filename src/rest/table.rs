@@ -219,6 +219,12 @@ const MODEL_LIST_PARAMS: &[Param] = &[
         Kind::Enum(TASK),
         "chat, embedding, image_generation, speech_to_text, text_to_speech, video_generation, rerank, moderation, router (products that pick a model per request; listed only when asked for) or other.",
     ),
+    q(
+        "retired",
+        "filter.retired",
+        Kind::Bool,
+        "true: only models whose creator's deprecation date has passed; false: only current ones (default: retired models are left out unless availability=all).",
+    ),
 ];
 
 /// Fields of a model in lists.
@@ -227,6 +233,7 @@ macro_rules! model_summary {
         "fragment ModelSummary on Model {
   slug name creator { slug name } category availability task
   open_source: openSource release_date: releaseDate first_seen: firstSeen date_basis: dateBasis
+  deprecation_date: deprecationDate retired
   context_window: contextWindow max_output_tokens: maxOutputTokens
   input_modalities: inputModalities output_modalities: outputModalities
   average_score: averageScore benchmarks_count: benchmarksCount
@@ -242,7 +249,8 @@ macro_rules! model_summary {
 macro_rules! model_detail {
     () => {
         "fragment ModelDetail on Model {
-  ...ModelSummary family reasoning tool_call: toolCall agents
+  ...ModelSummary family reasoning tool_call: toolCall structured_output: structuredOutput
+  knowledge_cutoff: knowledgeCutoff last_updated: lastUpdated agents
   scores { benchmark { slug name } score config source as_of: asOf }
   offerings { ...OfferingFields }
 }"

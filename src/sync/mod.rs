@@ -236,7 +236,7 @@ async fn rows(source: &'static dyn Source, dir: &Path) -> Result<usize, String> 
         source
             .read(&dir, &mut found, &mut report)
             .map_err(|e| e.to_string())?;
-        Ok(found.records.len() + found.scores.len() + found.agents.len())
+        Ok(found.records.len() + found.scores.len() + found.agents.len() + found.witnesses.len())
     })
     .await
     .map_err(|e| e.to_string())?

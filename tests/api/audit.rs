@@ -128,3 +128,59 @@ fn the_rules_catch_what_the_issue_found() {
         Some("2025-12")
     );
 }
+
+/// What users of other catalogues look for, read as they would: the creator's deprecation
+/// date (LiteLLM's record of it), retirement once it passed, structured-output support and
+/// the training cutoff.
+#[tokio::test]
+async fn lifecycle_fields_and_retired_models() {
+    use crate::helpers::{Backend, TestApp};
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (status, sonnet) = app.get_json("/api/v1/models/claude-sonnet-4-5").await;
+    assert_eq!(status, 200);
+    let m = &sonnet["data"];
+    // LiteLLM's `anthropic` entries: deprecation_date 2026-11-30, after the dataset's day.
+    assert_eq!(m["deprecation_date"], "2026-11-30", "{m}");
+    assert_eq!(m["retired"], false);
+    assert_eq!(m["structured_output"], true);
+    assert_eq!(m["knowledge_cutoff"], "2025-07-31");
+
+    // OpenAI's o1 (2024-12-17) passed its deprecation date: resolvable, out of default lists.
+    let (status, o1) = app.get_json("/api/v1/models/o1-2024-12-17").await;
+    assert_eq!(status, 200);
+    assert_eq!(o1["data"]["retired"], true);
+    let slugs = |v: &serde_json::Value| -> Vec<String> {
+        v["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["slug"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (_, openai) = app
+        .get_json("/api/v1/models?creator=openai&limit=100&sort=name")
+        .await;
+    assert!(!slugs(&openai).contains(&"o1-2024-12-17".to_string()));
+    let (_, retired) = app.get_json("/api/v1/models?retired=true&limit=100").await;
+    let retired = slugs(&retired);
+    assert!(
+        retired.contains(&"o1-2024-12-17".to_string()),
+        "{retired:?}"
+    );
+    let mut every = Vec::new();
+    for page in 1..=5 {
+        let (_, all) = app
+            .get_json(&format!(
+                "/api/v1/models?availability=all&creator=openai&limit=100&sort=name&page={page}"
+            ))
+            .await;
+        every.extend(slugs(&all));
+    }
+    assert!(every.contains(&"o1-2024-12-17".to_string()));
+    // No retired model in the default lists.
+    let catalog = app.state.catalog.snapshot();
+    let (_, first) = app.get_json("/api/v1/models?limit=100").await;
+    for slug in slugs(&first) {
+        assert!(!catalog.model(&slug).unwrap().retired, "{slug}");
+    }
+}

@@ -52,14 +52,14 @@ async fn model_list_sorts_filters_and_pages() {
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
     let total = p1["meta"]["total"].as_u64().unwrap();
     // The default list is the curated catalogue: models one can use (API or open weights),
-    // not routers; `availability=all` adds the research entries known only from benchmark
-    // tables, and the routers.
+    // not routers, not retired; `availability=all` adds the research entries known only from
+    // benchmark tables, the routers and the retired models.
     let all_models = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED)
         .unwrap()
         .models;
     let curated = all_models
         .iter()
-        .filter(|m| m.availability != "research" && m.task != "router")
+        .filter(|m| m.availability != "research" && m.task != "router" && !m.retired)
         .count() as u64;
     assert_eq!(total, curated);
     assert!(curated < all_models.len() as u64);
@@ -123,7 +123,14 @@ async fn model_list_sorts_filters_and_pages() {
     let (_, at_provider) = app
         .get_json("/api/v1/models?provider=deepseek&sort=name")
         .await;
-    assert!(slugs(&at_provider).contains(&"deepseek-chat".to_string()));
+    // DeepSeek's current V4 models; `deepseek-chat` retired on 2026-07-24 (LiteLLM's
+    // `deepseek` entries) and is left out.
+    assert!(
+        slugs(&at_provider)
+            .iter()
+            .any(|s| s.starts_with("deepseek-v4-pro"))
+    );
+    assert!(!slugs(&at_provider).contains(&"deepseek-chat".to_string()));
     let (_, images) = app
         .get_json("/api/v1/models?category=image&limit=100")
         .await;

@@ -11,6 +11,7 @@ pub mod aider;
 pub mod bfcl;
 pub mod epoch;
 pub mod genai_prices;
+pub mod litellm;
 pub mod livebench;
 pub mod lmarena;
 pub mod models_dev;
@@ -38,6 +39,8 @@ pub struct Collected {
     pub agents: Vec<RawAgent>,
     /// genai-prices' live feed, which the price history reads once models are resolved.
     pub genai_prices: Option<Value>,
+    /// What LiteLLM says about the models the others list, applied once they are resolved.
+    pub witnesses: Vec<litellm::Witness>,
 }
 
 /// Where a dataset lives upstream: each file it reads is `base` + its path inside the
@@ -73,6 +76,7 @@ pub trait Source: Sync {
 pub const ALL: &[&dyn Source] = &[
     &genai_prices::GenaiPrices,
     &models_dev::ModelsDev,
+    &litellm::LiteLlm,
     &aider::SOURCE,
     &livebench::SOURCE,
     &lmarena::SOURCE,
