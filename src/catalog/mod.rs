@@ -194,9 +194,16 @@ impl Catalog {
             r.offerings.into_iter().map(Arc::new).collect();
         offerings.sort_by_key(|o| o.id);
         let mut offerings_of = group(offerings.iter().cloned(), |o| o.model_slug.clone());
+        // Paid offerings first, cheapest first; plans and free tiers (0/0 or a subscription)
+        // and unpriced ones after them.
         for list in offerings_of.values_mut() {
             list.sort_by(|a, b| {
-                nulls_last(a.input_price, b.input_price, false)
+                let unpaid = |o: &offering::Model| {
+                    matches!(o.kind.as_str(), "plan" | "free_tier") || o.input_price.is_none()
+                };
+                unpaid(a)
+                    .cmp(&unpaid(b))
+                    .then_with(|| nulls_last(a.input_price, b.input_price, false))
                     .then_with(|| a.provider_slug.cmp(&b.provider_slug))
             });
         }

@@ -65,7 +65,7 @@ impl ModelSort {
     fn compare(self, a: &model::Model, b: &model::Model, desc: bool) -> Ordering {
         match self {
             Self::Score => nulls_last(a.average_score, b.average_score, desc),
-            Self::Price => nulls_last(a.input_price, b.input_price, desc),
+            Self::Price => nulls_last(blended(a), blended(b), desc),
             Self::Name => {
                 let o = a.name.to_lowercase().cmp(&b.name.to_lowercase());
                 if desc { o.reverse() } else { o }
@@ -128,6 +128,15 @@ impl Orders {
         self.listed
             .get(Self::slot(sort, order))
             .map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The price `sort=price` orders by: input and output list prices blended 3 : 1 (a typical
+/// workload reads three tokens for each it writes), else the input price alone.
+pub fn blended(m: &model::Model) -> Option<f64> {
+    match (m.input_price, m.output_price) {
+        (Some(i), Some(o)) => Some((3.0 * i + o) / 4.0),
+        (i, _) => i,
     }
 }
 

@@ -241,15 +241,49 @@ impl Model {
     async fn price_basis(&self) -> Option<&str> {
         self.0.price_basis.as_deref()
     }
-    /// The cheapest paid offering (plans and free tiers excluded); null when none.
+    /// The cheapest offering a careful buyer would use: the creator's own API, a cloud or a
+    /// router (resellers, plans and free tiers are `cheapestAny`'s); null when none.
     async fn cheapest(&self, ctx: &Context<'_>) -> Result<Option<Cheapest>> {
         let Some(p) = &self.0.cheapest_provider else {
             return Ok(None);
         };
-        Ok(catalog(ctx)?.provider(p).cloned().map(|provider| Cheapest {
+        let catalog = catalog(ctx)?;
+        let kind = catalog
+            .offerings_of(&self.0.slug)
+            .iter()
+            .find(|o| &o.provider_slug == p)
+            .map_or_else(String::new, |o| o.kind.clone());
+        Ok(catalog.provider(p).cloned().map(|provider| Cheapest {
             provider: Provider(provider),
+            kind,
             input_price: self.0.cheapest_input_price,
             output_price: self.0.cheapest_output_price,
+        }))
+    }
+    /// The cheapest offering of any kind, resellers, plans (a subscription's per-token
+    /// equivalent or 0) and free tiers included, labelled by its `kind`; null when none is
+    /// priced.
+    async fn cheapest_any(&self, ctx: &Context<'_>) -> Result<Option<Cheapest>> {
+        let catalog = catalog(ctx)?;
+        let best = catalog
+            .offerings_of(&self.0.slug)
+            .iter()
+            .filter(|o| o.input_price.is_some())
+            .min_by(|a, b| {
+                crate::catalog::nulls_last(a.input_price, b.input_price, false)
+                    .then_with(|| crate::catalog::nulls_last(a.output_price, b.output_price, false))
+                    .then_with(|| a.provider_slug.cmp(&b.provider_slug))
+            });
+        Ok(best.and_then(|o| {
+            catalog
+                .provider(&o.provider_slug)
+                .cloned()
+                .map(|provider| Cheapest {
+                    provider: Provider(provider),
+                    kind: o.kind.clone(),
+                    input_price: o.input_price,
+                    output_price: o.output_price,
+                })
         }))
     }
     /// Other names the model is known by; each resolves to this model.
@@ -297,10 +331,12 @@ impl Model {
     }
 }
 
-/// A model's cheapest paid offering.
+/// A model's cheapest offering of some kinds.
 #[derive(SimpleObject)]
 pub struct Cheapest {
     pub provider: Provider,
+    /// The offering's kind (see `Offering.kind`).
+    pub kind: String,
     pub input_price: Option<f64>,
     pub output_price: Option<f64>,
 }

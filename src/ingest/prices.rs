@@ -13,8 +13,9 @@
 //!   price, `price_basis: first_party`; without one, the offering at the median input price
 //!   among paid cloud, router and reseller offerings (the lower middle one when their
 //!   number is even), `price_basis: median`. Plans and free tiers never set it.
-//! - `cheapest`: the paid cloud, router, reseller or first-party offering with the lowest
-//!   input price (then output price, then provider slug).
+//! - `cheapest`: the paid offering a careful buyer would use — the creator's own API, a
+//!   cloud or a router (resellers, plans and free tiers are `cheapestAny`'s, chosen when
+//!   served) — with the lowest input price (then output price, then provider slug).
 //! - Every price has at most 6 significant digits (`14.993999999999998` → `14.994`).
 
 use std::collections::BTreeMap;
@@ -277,7 +278,9 @@ pub fn apply(s: &mut Snapshot, t: &Tables) {
         m.price_basis = basis.map(str::to_string);
         m.input_price = list.and_then(|o| o.input_price);
         m.output_price = list.and_then(|o| o.output_price);
-        let cheapest = market.first();
+        // Resellers set the median list price where the creator sells none, but are no
+        // careful buyer's cheapest: a small reseller at 86 % below the creator is a risk.
+        let cheapest = market.iter().find(|o| o.kind != "reseller");
         m.cheapest_provider = cheapest.map(|o| o.provider_slug.clone());
         m.cheapest_input_price = cheapest.and_then(|o| o.input_price);
         m.cheapest_output_price = cheapest.and_then(|o| o.output_price);
@@ -335,7 +338,7 @@ mod tests {
     }
 
     #[test]
-    fn the_creator_s_price_is_the_list_price_and_resellers_are_cheapest() {
+    fn the_creator_s_price_is_the_list_price_and_a_careful_buyer_s_cheapest_is_no_reseller() {
         let mut s = Snapshot {
             models: vec![model("claude-x", "anthropic"), model("llama-x", "meta")],
             offerings: vec![
@@ -373,8 +376,10 @@ mod tests {
             (Some(3.0), Some(15.0))
         );
         assert_eq!(claude.price_basis.as_deref(), Some("first_party"));
-        assert_eq!(claude.cheapest_provider.as_deref(), Some("tiny-reseller"));
-        assert_eq!(claude.cheapest_input_price, Some(0.43));
+        // The creator's API and Bedrock both 3/15: the tie goes by slug; the 0.43 reseller
+        // is only `cheapestAny`'s.
+        assert_eq!(claude.cheapest_provider.as_deref(), Some("amazon-bedrock"));
+        assert_eq!(claude.cheapest_input_price, Some(3.0));
         // No first-party offering: the median paid offering; free tiers never count.
         let llama = &s.models[1];
         assert_eq!(llama.price_basis.as_deref(), Some("median"));
@@ -382,7 +387,8 @@ mod tests {
             (llama.input_price, llama.output_price),
             (Some(0.5), Some(0.6))
         );
-        assert_eq!(llama.cheapest_provider.as_deref(), Some("a"));
+        // Sold by resellers only: no careful buyer's cheapest.
+        assert_eq!(llama.cheapest_provider, None);
     }
 
     #[test]

@@ -77,6 +77,13 @@ fn array(of: Value) -> Value {
 fn schemas() -> Value {
     let s = || json!({"type": "string"});
     let named = obj(&[("slug", s()), ("name", s())]);
+    let kinds = json!({"type": "string", "enum": ["first_party", "cloud", "router", "reseller", "plan", "free_tier"]});
+    let cheapest = json!({"oneOf": [obj(&[
+        ("provider", named.clone()),
+        ("kind", kinds.clone()),
+        ("input_price", nullable("number")),
+        ("output_price", nullable("number")),
+    ]), {"type": "null"}]});
     let model_summary = obj(&[
         ("slug", s()),
         ("name", s()),
@@ -122,14 +129,8 @@ fn schemas() -> Value {
             "price_basis",
             json!({"oneOf": [{"type": "string", "enum": ["first_party", "median"]}, {"type": "null"}]}),
         ),
-        (
-            "cheapest",
-            json!({"oneOf": [obj(&[
-                ("provider", named.clone()),
-                ("input_price", nullable("number")),
-                ("output_price", nullable("number")),
-            ]), {"type": "null"}]}),
-        ),
+        ("cheapest", cheapest.clone()),
+        ("cheapest_any", cheapest),
         ("aliases", array(s())),
     ]);
     let tier = obj(&[
@@ -143,10 +144,7 @@ fn schemas() -> Value {
         ("provider", named.clone()),
         ("model", s()),
         ("provider_model_id", s()),
-        (
-            "kind",
-            json!({"type": "string", "enum": ["first_party", "cloud", "router", "reseller", "plan", "free_tier"]}),
-        ),
+        ("kind", kinds),
         ("input_price", nullable("number")),
         ("output_price", nullable("number")),
         ("cache_read_price", nullable("number")),

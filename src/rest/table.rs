@@ -239,7 +239,8 @@ macro_rules! model_summary {
   average_score: averageScore benchmarks_count: benchmarksCount
   capability_index: capabilityIndex capability_index_se: capabilityIndexSe
   input_price: inputPrice output_price: outputPrice price_basis: priceBasis
-  cheapest { provider { slug name } input_price: inputPrice output_price: outputPrice }
+  cheapest { provider { slug name } kind input_price: inputPrice output_price: outputPrice }
+  cheapest_any: cheapestAny { provider { slug name } kind input_price: inputPrice output_price: outputPrice }
   aliases
 }"
     };

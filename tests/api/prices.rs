@@ -1,5 +1,5 @@
 //! Prices as a user reads them: a flagship model's headline price is its creator's list
-//! price, resellers appear only as `cheapest` and as offerings of their kind, and every
+//! price, resellers appear only as `cheapest_any` and as offerings of their kind, and every
 //! price is written as published. These are the figures checked by hand against the
 //! creators' price pages (as of the genai-prices release in the snapshot, 0.2.3 of November 2026) when the rules were written.
 
@@ -57,9 +57,15 @@ async fn flagships_show_their_creator_s_list_price() {
             !own.is_empty(),
             "{name}: no first-party offering ({creator})"
         );
-        // The cheapest paid offering is never a plan or a free tier, and never dearer
-        // than the list price.
+        // The cheapest a careful buyer would use is the creator's API, a cloud or a router,
+        // never dearer than the list price; `cheapest_any` (resellers, plans and free tiers
+        // too) never dearer than that.
         let cheapest = &m["cheapest"];
+        assert!(
+            m["cheapest_any"]["input_price"].as_f64().unwrap()
+                <= cheapest["input_price"].as_f64().unwrap(),
+            "{name}"
+        );
         assert!(
             cheapest["input_price"].as_f64().unwrap() <= *input,
             "{name}"
@@ -73,12 +79,10 @@ async fn flagships_show_their_creator_s_list_price() {
             .map(|o| o["kind"].as_str().unwrap().to_string())
             .unwrap();
         assert!(
-            matches!(
-                kind.as_str(),
-                "first_party" | "cloud" | "router" | "reseller"
-            ),
+            matches!(kind.as_str(), "first_party" | "cloud" | "router"),
             "{name}: cheapest is a {kind}"
         );
+        assert_eq!(cheapest["kind"], kind.as_str(), "{name}");
     }
 }
 
@@ -432,4 +436,51 @@ async fn announced_prices_are_upcoming_and_in_the_changes_feed() {
         ),
         (&Value::from(2.0), &Value::from(4.0))
     );
+}
+
+/// The cheapest a careful buyer would use is no small reseller: Claude Sonnet 4.5's is a
+/// creator, cloud or router offering (Poe's 2.6/13 today), while `cheapest_any` names the
+/// cheapest of any kind, labelled. Offering lists open with paid offerings, not plans at 0/0,
+/// and `sort=price` orders by the 3 : 1 blend of input and output prices.
+#[tokio::test]
+async fn cheapest_is_what_a_careful_buyer_would_use() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (_, sonnet) = app.get_json("/api/v1/models/claude-sonnet-4-5").await;
+    let m = &sonnet["data"];
+    assert!(
+        m["cheapest"]["input_price"].as_f64().unwrap() >= 2.0,
+        "{}",
+        m["cheapest"]
+    );
+    assert!(matches!(
+        m["cheapest"]["kind"].as_str(),
+        Some("first_party" | "cloud" | "router")
+    ));
+    // Any kind: GitLab Duo's subscription (0/0, `plan`) today, before qihang-ai's 0.43/2.14.
+    assert!(
+        matches!(
+            m["cheapest_any"]["kind"].as_str(),
+            Some("reseller" | "plan" | "free_tier")
+        ),
+        "{}",
+        m["cheapest_any"]
+    );
+    assert!(m["cheapest_any"]["input_price"].as_f64().unwrap() < 1.0);
+    let first = &m["offerings"][0];
+    assert!(
+        !matches!(first["kind"].as_str(), Some("plan" | "free_tier")),
+        "{first}"
+    );
+
+    let (_, by_price) = app.get_json("/api/v1/models?sort=price&limit=100").await;
+    let blends: Vec<f64> = by_price["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| {
+            Some((3.0 * m["input_price"].as_f64()? + m["output_price"].as_f64()?) / 4.0)
+        })
+        .collect();
+    assert!(blends.len() > 50);
+    assert!(blends.windows(2).all(|w| w[0] <= w[1]), "{blends:?}");
 }

@@ -25,7 +25,13 @@ async fn model_list_sorts_filters_and_pages() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| m["input_price"].as_f64().unwrap())
+        .map(|m| {
+            // Input and output blended 3 : 1 where both are known.
+            let input = m["input_price"].as_f64().unwrap();
+            m["output_price"]
+                .as_f64()
+                .map_or(input, |output| (3.0 * input + output) / 4.0)
+        })
         .collect();
     assert!(
         prices.windows(2).all(|w| w[0] <= w[1]),
@@ -274,7 +280,17 @@ async fn compare_pricing_benchmarks_providers_agents_and_sources() {
         ),
         (Some(3.0), Some(15.0))
     );
-    let inputs: Vec<f64> = offers
+    // Paid offerings first, cheapest first; plans and free tiers after them.
+    let unpaid = |o: &&Value| matches!(o["kind"].as_str(), Some("plan" | "free_tier"));
+    let first_unpaid = offers
+        .iter()
+        .position(|o| unpaid(&o))
+        .unwrap_or(offers.len());
+    assert!(
+        offers[first_unpaid..].iter().all(|o| unpaid(&o)),
+        "paid first"
+    );
+    let inputs: Vec<f64> = offers[..first_unpaid]
         .iter()
         .filter_map(|o| o["input_price"].as_f64())
         .collect();
