@@ -58,6 +58,13 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
 }
 
+ensure_python_requests() {
+  python3 -c 'import requests' 2>/dev/null && return 0
+  echo "Python's requests is not installed (the paginator test uses it); installing Debian's package"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3-requests >/dev/null
+}
+
 ensure_node() {
   command -v npx >/dev/null && return 0
   echo "Node.js is not installed (the generated-client check needs npx); installing Debian's packages"
@@ -68,6 +75,7 @@ ensure_node() {
 ensure_postgres
 ensure_redis
 ensure_chromium
+ensure_python_requests
 ensure_node
 # The limits tests start and kill a Redis of their own: redis-server must be on PATH.
 command -v redis-server >/dev/null || { echo "redis-server is required by the tests" >&2; exit 1; }

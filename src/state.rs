@@ -50,16 +50,16 @@ pub struct Parts {
 impl Parts {
     /// The attribution added to Free-tier answers: every source of the snapshot being
     /// served, with its licence, and where to read more.
-    pub fn attribution(&self, catalog: &catalog::Catalog) -> serde_json::Value {
+    /// The attribution text, its link written from `base` (see `http::origin`).
+    pub fn attribution(&self, catalog: &catalog::Catalog, base: &str) -> serde_json::Value {
         let names: Vec<String> = catalog
             .sources()
             .iter()
             .map(|s| format!("{} ({})", s.name, s.license))
             .collect();
         serde_json::Value::String(format!(
-            "Data from {}. Sources and licences: {}/api/v1/sources",
+            "Data from {}. Sources and licences: {base}/api/v1/sources",
             names.join(", "),
-            self.config.public_url.trim_end_matches('/')
         ))
     }
 }

@@ -78,8 +78,13 @@ fn key(req: &Request, version: u64) -> Result<String, crate::error::Problem> {
     params.retain(|(k, _)| names.contains(&k.as_str()));
     params.sort_unstable();
     let html = path == "/graphql" && super::handlers::wants_html(req.headers());
+    // Answers write absolute URLs from the request's origin.
+    let origin = req
+        .extensions()
+        .get::<super::origin::Origin>()
+        .map_or("", |o| o.0.as_str());
     Ok(format!(
-        "{version}|{}|{}|{path}?{}",
+        "{version}|{origin}|{}|{}|{path}?{}",
         tier.as_str(),
         u8::from(html),
         serde_urlencoded::to_string(&params).unwrap_or_default()

@@ -114,7 +114,9 @@ pub async fn atom(
     RawQuery(q): RawQuery,
     catalog: Option<axum::Extension<Snapshot>>,
     caller: Option<axum::Extension<Caller>>,
+    origin: Option<axum::Extension<super::origin::Origin>>,
 ) -> Response {
+    let base = super::handlers::base(&s, origin.as_ref().map(|o| &o.0));
     let Some(ep) = table::ENDPOINTS.iter().find(|e| e.path == CHANGES) else {
         return Problem::internal().into_response();
     };
@@ -126,7 +128,7 @@ pub async fn atom(
     };
     let free = caller.is_none_or(|c| c.0.tier == Tier::Free);
     let catalog = catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0.0);
-    let attribution = free.then(|| s.attribution(&catalog));
+    let attribution = free.then(|| s.attribution(&catalog, &base));
     let body = match rest::execute(
         s.graphql.schema(),
         catalog,
@@ -140,7 +142,7 @@ pub async fn atom(
         Ok(b) => b.to_json(),
         Err(p) => return p.into_response(),
     };
-    let base = s.config.public_url.trim_end_matches('/');
+    let base = base.as_str();
     let here = format!("{CHANGES}.atom");
     let page = body["meta"]["page"].as_u64().unwrap_or(1);
     let pages = body["meta"]["total_pages"].as_u64().unwrap_or(0);

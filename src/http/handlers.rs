@@ -13,12 +13,29 @@ use serde_json::Value;
 
 use super::MAX_GRAPHQL_BODY;
 use super::cache::{NoStore, Snapshot};
+use super::origin::Origin;
 use crate::error::Problem;
 use crate::graphql;
 use crate::limits::{self, Caller, Tier};
 use crate::responses::{Entry, negotiate};
 use crate::rest::{self, table};
 use crate::state::AppState;
+
+/// What the layers before a handler settled about a request: the catalogue snapshot it
+/// reads, who asks, and the origin its URLs are written with.
+pub struct Asked {
+    pub catalog: Option<Snapshot>,
+    pub caller: Option<Caller>,
+    pub origin: Option<Origin>,
+}
+
+/// The base URLs are written with: the request's origin, else the configured public URL.
+pub fn base(s: &AppState, origin: Option<&Origin>) -> String {
+    origin.map_or_else(
+        || s.config.public_url.trim_end_matches('/').to_string(),
+        |o| o.0.clone(),
+    )
+}
 
 /// A REST endpoint: its row of the table, run as a GraphQL document over the request's
 /// catalogue snapshot.
@@ -27,9 +44,14 @@ pub async fn rest(
     ep: &'static table::Endpoint,
     path: HashMap<String, String>,
     query: Option<String>,
-    catalog: Option<Snapshot>,
-    caller: Option<Caller>,
+    asked: Asked,
 ) -> Response {
+    let Asked {
+        catalog,
+        caller,
+        origin,
+    } = asked;
+    let base = base(&s, origin.as_ref());
     let raw_query = query.unwrap_or_default();
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&raw_query).unwrap_or_default();
     let prepared = match rest::prepare(ep, &path, &pairs) {
@@ -38,7 +60,7 @@ pub async fn rest(
     };
     let free = caller.is_none_or(|c| c.tier == Tier::Free);
     let catalog = catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0);
-    let attribution = free.then(|| s.attribution(&catalog));
+    let attribution = free.then(|| s.attribution(&catalog, &base));
     match rest::execute(
         s.graphql.schema(),
         catalog,
@@ -53,7 +75,7 @@ pub async fn rest(
             let links = (ep.shape == table::Shape::List).then(|| {
                 let meta = &body.meta;
                 rest::links::header(
-                    &s.config.public_url,
+                    &base,
                     &uri_path(ep.path, &path),
                     &pairs,
                     meta["page"].as_u64().unwrap_or(1),
@@ -259,16 +281,13 @@ fn graphql_refusal(
     limits::refuse("/graphql", Problem::new(status, code, detail), gql_code)
 }
 
-async fn run_graphql(
-    s: &AppState,
-    req: async_graphql::Request,
-    catalog: Option<Snapshot>,
-    caller: Option<Caller>,
-) -> Response {
-    let catalog = catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0);
-    let attribution = caller
+async fn run_graphql(s: &AppState, req: async_graphql::Request, asked: Asked) -> Response {
+    let base = base(s, asked.origin.as_ref());
+    let catalog = asked.catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0);
+    let attribution = asked
+        .caller
         .is_none_or(|c| c.tier == Tier::Free)
-        .then(|| s.attribution(&catalog));
+        .then(|| s.attribution(&catalog, &base));
     let mut resp = s.graphql.execute(req, catalog).await;
     if let Some(a) = attribution
         && let Ok(v) = async_graphql::Value::from_json(a)
@@ -303,13 +322,21 @@ pub async fn graphql_get(
     RawQuery(q): RawQuery,
     catalog: Option<axum::Extension<Snapshot>>,
     caller: Option<axum::Extension<Caller>>,
+    origin: Option<axum::Extension<Origin>>,
 ) -> Response {
     let q = q.unwrap_or_default();
     if q.is_empty() && wants_html(&headers) {
         return Html(include_str!("../../assets/graphiql.html")).into_response();
     }
     match async_graphql::http::parse_query_string(&q) {
-        Ok(req) => run_graphql(&s, req, catalog.map(|c| c.0), caller.map(|c| c.0)).await,
+        Ok(req) => {
+            let asked = Asked {
+                catalog: catalog.map(|c| c.0),
+                caller: caller.map(|c| c.0),
+                origin: origin.map(|o| o.0),
+            };
+            run_graphql(&s, req, asked).await
+        }
         Err(e) => graphql_refusal(
             StatusCode::BAD_REQUEST,
             "invalid_parameter",
@@ -323,6 +350,7 @@ pub async fn graphql_get(
 pub async fn graphql_post(
     State(s): State<AppState>,
     caller: Option<axum::Extension<Caller>>,
+    origin: Option<axum::Extension<Origin>>,
     body: Body,
 ) -> Response {
     let bytes: Bytes = match axum::body::to_bytes(body, MAX_GRAPHQL_BODY).await {
@@ -337,7 +365,14 @@ pub async fn graphql_post(
         }
     };
     match serde_json::from_slice::<async_graphql::Request>(&bytes) {
-        Ok(req) => run_graphql(&s, req, None, caller.map(|c| c.0)).await,
+        Ok(req) => {
+            let asked = Asked {
+                catalog: None,
+                caller: caller.map(|c| c.0),
+                origin: origin.map(|o| o.0),
+            };
+            run_graphql(&s, req, asked).await
+        }
         Err(e) => graphql_refusal(
             StatusCode::BAD_REQUEST,
             "invalid_parameter",

@@ -152,12 +152,14 @@ impl Shared {
 
     /// Rate limit, then the cache or the routes; the rate-limit headers on the way out.
     async fn admit_and_answer(&self, mut req: Request) -> Response {
+        let peer = req
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        let origin = super::origin::Origin::of(&self.state.config, req.headers(), peer);
+        req.extensions_mut().insert(origin.clone());
         let path = req.uri().path();
         let admitted = if limits::is_counted(path) {
-            let peer = req
-                .extensions()
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0.ip());
             match limits::admit(&self.state, path, req.headers(), peer).await {
                 Ok(a) => Some(a),
                 Err(refused) => return refused,
@@ -178,7 +180,7 @@ impl Shared {
             Lookup::Refused(res) => (res, false),
         };
         match admitted {
-            Some(a) => limits::finish(&self.state, a, res, from_store).await,
+            Some(a) => limits::finish(&self.state, a, res, from_store, &origin.0).await,
             None => res,
         }
     }

@@ -7,6 +7,7 @@ pub mod exports;
 pub mod feeds;
 pub mod handlers;
 pub mod middleware;
+pub mod origin;
 
 use std::collections::HashMap;
 
@@ -45,8 +46,14 @@ pub fn front(state: AppState) -> Front {
                       Path(p): Path<HashMap<String, String>>,
                       RawQuery(q): RawQuery,
                       catalog: Option<axum::Extension<cache::Snapshot>>,
-                      caller: Option<axum::Extension<Caller>>| async move {
-                    handlers::rest(s, ep, p, q, catalog.map(|c| c.0), caller.map(|c| c.0)).await
+                      caller: Option<axum::Extension<Caller>>,
+                      origin: Option<axum::Extension<origin::Origin>>| async move {
+                    let request = handlers::Asked {
+                        catalog: catalog.map(|c| c.0),
+                        caller: caller.map(|c| c.0),
+                        origin: origin.map(|o| o.0),
+                    };
+                    handlers::rest(s, ep, p, q, request).await
                 },
             ),
         );

@@ -236,6 +236,7 @@ pub async fn finish(
     a: Admitted,
     mut res: Response,
     from_store: bool,
+    base: &str,
 ) -> Response {
     if res.status() == StatusCode::NOT_MODIFIED && from_store {
         state.counters.refund(&a.bucket).await;
@@ -249,7 +250,7 @@ pub async fn finish(
         // Appended: list answers carry their paging links in `Link` too.
         h.append(
             header::LINK,
-            HeaderValue::from_static("</api/v1/sources>; rel=\"license\""),
+            header_value(format!("<{base}/api/v1/sources>; rel=\"license\"")),
         );
     }
     res

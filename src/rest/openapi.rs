@@ -471,9 +471,9 @@ fn ok_headers(list: bool) -> Value {
     h["ETag"] = json!({"description": "Weak validator of the answer; send it back as If-None-Match for a 304", "schema": {"type": "string"}});
     h["Cache-Control"] = json!({"description": "`public, max-age=60`: data changes only on import", "schema": {"type": "string"}});
     h["Link"] = if list {
-        json!({"description": "RFC 8288 paging links (`first`, `prev`, `next`, `last`) and, for the Free tier, `</api/v1/sources>; rel=\"license\"`", "schema": {"type": "string"}})
+        json!({"description": "RFC 8288 paging links (`first`, `prev`, `next`, `last`) and, for the Free tier, `<…/api/v1/sources>; rel=\"license\"`; absolute URLs", "schema": {"type": "string"}})
     } else {
-        json!({"description": "For the Free tier: `</api/v1/sources>; rel=\"license\"` (the attribution)", "schema": {"type": "string"}})
+        json!({"description": "For the Free tier: `<…/api/v1/sources>; rel=\"license\"` (the attribution, an absolute URL)", "schema": {"type": "string"}})
     };
     h
 }

@@ -114,10 +114,15 @@ async fn lists_carry_link_headers() {
             "{rel} missing: {all}"
         );
     }
+    // Absolute, from the request's own address (no MDS_PUBLIC_URL here).
     assert!(
-        all.contains("</api/v1/models?limit=10&sort=name&page=3>; rel=\"next\""),
+        all.contains(&format!(
+            "<{}/api/v1/models?limit=10&sort=name&page=3>; rel=\"next\"",
+            app.base
+        )),
         "{all}"
     );
+    assert!(all.contains(&format!("<{}/api/v1/sources>; rel=\"license\"", app.base)));
     let body: serde_json::Value = res.json().await.unwrap();
     let last = body["meta"]["total_pages"].as_u64().unwrap();
     assert!(all.contains(&format!("page={last}>; rel=\"last\"")));
@@ -185,4 +190,87 @@ async fn browsers_may_send_any_request_header() {
         .unwrap()
         .to_string();
     assert!(exposed.is_empty() || exposed.contains("link"));
+}
+
+/// A generic paginator walks every list: Python's `requests`, following `r.links["next"]`
+/// from the first page of `/api/v1/models`, gets each listed model exactly once.
+#[tokio::test]
+async fn python_requests_pages_through_every_model_by_its_link_headers() {
+    let app = TestApp::spawn_with(
+        Backend::Sqlite,
+        mds::config::ServeConfig {
+            free_limit: 1_000_000,
+            ..mds::config::ServeConfig::default()
+        },
+    )
+    .await;
+    let script = r#"
+import json, sys, requests
+url, seen, pages = sys.argv[1], [], 0
+while url:
+    r = requests.get(url, timeout=30)
+    r.raise_for_status()
+    seen += [m["slug"] for m in r.json()["data"]]
+    pages += 1
+    url = r.links.get("next", {}).get("url")
+print(json.dumps({"pages": pages, "slugs": seen}))
+"#;
+    let start = app.url("/api/v1/models?limit=100&sort=name");
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new("python3")
+            .args(["-c", script, &start])
+            .output()
+            .expect("python3 is required (scripts/test.sh installs python3-requests)")
+    })
+    .await
+    .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let walked: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let slugs: Vec<&str> = walked["slugs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    let (_, first) = app.get_json("/api/v1/models?limit=100").await;
+    let total = first["meta"]["total"].as_u64().unwrap() as usize;
+    assert_eq!(slugs.len(), total, "every listed model");
+    let unique: std::collections::BTreeSet<&str> = slugs.iter().copied().collect();
+    assert_eq!(unique.len(), total, "each once");
+    assert_eq!(walked["pages"], total.div_ceil(100));
+}
+
+/// Links are written from the request's own host, and the response cache keeps one answer
+/// per host: a second host never reads the first one's links. A Host that could smuggle
+/// anything into a header or URL is not used.
+#[tokio::test]
+async fn links_follow_the_host_asked_and_the_cache_keeps_them_apart() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let next = |host: &'static str| {
+        let app = &app;
+        async move {
+            let res = app
+                .client
+                .get(app.url("/api/v1/providers?limit=5"))
+                .header("host", host)
+                .send()
+                .await
+                .unwrap();
+            res.headers()["link"].to_str().unwrap().to_string()
+        }
+    };
+    let a = next("a.example").await;
+    let b = next("b.example:8443").await;
+    assert!(a.contains("<http://a.example/api/v1/providers?"), "{a}");
+    assert!(
+        b.contains("<http://b.example:8443/api/v1/providers?"),
+        "{b}"
+    );
+    assert_eq!(next("a.example").await, a, "served again from the cache");
+    let odd = next("a.example/evil").await;
+    assert!(!odd.contains("evil"), "{odd}");
 }
