@@ -149,22 +149,9 @@ fn price_on(model: &Value, day: &str) -> Option<Prices> {
 /// `removed` row dated by the later copy, with `observed_after` the earlier copy's day.
 pub fn observed_changes(copies: &[(String, Value)]) -> Vec<ChangeRow> {
     let prices = |day: &str, feed: &Value| -> BTreeMap<(String, String), Prices> {
-        let mut out = BTreeMap::new();
-        for (p, slug) in genai_prices::providers(feed) {
-            for m in p
-                .get("models")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                if let (Some(id), Some(price)) =
-                    (m.get("id").and_then(Value::as_str), price_on(m, day))
-                {
-                    out.insert((slug.clone(), id.to_string()), price);
-                }
-            }
-        }
-        out
+        genai_prices::models(feed)
+            .filter_map(|(slug, id, m)| Some(((slug, id.to_string()), price_on(m, day)?)))
+            .collect()
     };
     let mut rows = Vec::new();
     for pair in copies.windows(2) {
@@ -223,20 +210,10 @@ pub fn build(
     }
     type Schedule = (Option<Prices>, Vec<(String, Prices)>);
     let mut constraints: BTreeMap<(String, String), Schedule> = BTreeMap::new();
-    for (p, slug) in genai_prices::providers(live) {
-        for m in p
-            .get("models")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let Some(id) = m.get("id").and_then(Value::as_str) else {
-                continue;
-            };
-            let dated = dated_constraints(m, day);
-            if !dated.is_empty() {
-                constraints.insert((slug.clone(), id.to_string()), (unconstrained(m), dated));
-            }
+    for (slug, id, m) in genai_prices::models(live) {
+        let dated = dated_constraints(m, day);
+        if !dated.is_empty() {
+            constraints.insert((slug, id.to_string()), (unconstrained(m), dated));
         }
     }
     // Which raw id speaks for each (model, provider): the one the offering uses, else the
@@ -386,17 +363,8 @@ pub fn build(
 /// The first price each live-feed entry schedules after `day`: (provider slug, model id) →
 /// (its start date, its prices).
 pub fn upcoming(live: &Value, day: &str) -> BTreeMap<(String, String), (String, Prices)> {
-    let mut out = BTreeMap::new();
-    for (p, slug) in genai_prices::providers(live) {
-        for m in p
-            .get("models")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let Some(id) = m.get("id").and_then(Value::as_str) else {
-                continue;
-            };
+    genai_prices::models(live)
+        .filter_map(|(slug, id, m)| {
             let next = m
                 .get("prices")
                 .and_then(Value::as_array)
@@ -407,13 +375,10 @@ pub fn upcoming(live: &Value, day: &str) -> BTreeMap<(String, String), (String, 
                     Some((start.to_string(), prices_of(e.get("prices")?)))
                 })
                 .filter(|(start, _)| start.as_str() > day)
-                .min_by(|a, b| a.0.cmp(&b.0));
-            if let Some(next) = next {
-                out.insert((slug.clone(), id.to_string()), next);
-            }
-        }
-    }
-    out
+                .min_by(|a, b| a.0.cmp(&b.0))?;
+            Some(((slug, id.to_string()), next))
+        })
+        .collect()
 }
 
 /// Sets the announced next price of the offerings the live feed priced.

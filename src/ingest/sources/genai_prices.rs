@@ -193,6 +193,17 @@ pub fn providers(data: &Value) -> impl Iterator<Item = (&Value, String)> {
         .filter_map(|p| Some((p, canonical_provider(p.get("id")?.as_str()?))))
 }
 
+/// Every model entry with an id: (canonical provider slug, model id, entry).
+pub fn models(data: &Value) -> impl Iterator<Item = (String, &str, &Value)> {
+    providers(data).flat_map(|(p, slug)| {
+        p.get("models")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(move |m| Some((slug.clone(), m.get("id")?.as_str()?, m)))
+    })
+}
+
 pub fn records(
     data: &Value,
     out: &mut Vec<ModelRecord>,
@@ -372,19 +383,10 @@ pub fn variants(model: &Value, day: &str) -> Vec<Variant> {
 /// Sets the variants of the offerings this source priced, from the live feed as of `day`.
 pub fn apply_variants(data: &Value, day: &str, offerings: &mut [entity::offering::Model]) {
     let mut by_id: BTreeMap<(String, &str), Vec<Variant>> = BTreeMap::new();
-    for (p, slug) in providers(data) {
-        for m in p
-            .get("models")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let (Some(id), found) = (m.get("id").and_then(Value::as_str), variants(m, day)) else {
-                continue;
-            };
-            if !found.is_empty() {
-                by_id.insert((slug.clone(), id), found);
-            }
+    for (slug, id, m) in models(data) {
+        let found = variants(m, day);
+        if !found.is_empty() {
+            by_id.insert((slug, id), found);
         }
     }
     for o in offerings.iter_mut().filter(|o| o.source == SOURCE) {
