@@ -16,9 +16,10 @@ pub enum ListKind {
     ScoresPerAgent,
     PointsPerIndicator,
     Indicators,
+    ModelsPerAgent,
 }
 
-const KINDS: usize = 8;
+const KINDS: usize = 9;
 
 /// Before any dataset is loaded (printing the schema), every list counts as this long.
 const UNMEASURED: usize = 100;

@@ -461,6 +461,32 @@ impl Catalog {
         &self.agents
     }
 
+    /// The agents with a headline result on `benchmark`, best first (by the benchmark's
+    /// direction), then slug; `None` for an unknown benchmark.
+    pub fn agents_on(&self, benchmark: &str) -> Option<Vec<Row<agent::Model>>> {
+        let b = self.benchmark(benchmark)?;
+        let mut ranked: Vec<(f64, Row<agent::Model>)> = self
+            .agents
+            .iter()
+            .filter_map(|a| {
+                let s = self
+                    .agent_scores(&a.slug)
+                    .iter()
+                    .find(|s| s.is_headline && s.benchmark_slug == benchmark)?;
+                Some((s.score, a.clone()))
+            })
+            .collect();
+        ranked.sort_by(|(x, a), (y, b2)| {
+            let by_score = if b.higher_is_better {
+                y.total_cmp(x)
+            } else {
+                x.total_cmp(y)
+            };
+            by_score.then_with(|| a.slug.cmp(&b2.slug))
+        });
+        Some(ranked.into_iter().map(|(_, a)| a).collect())
+    }
+
     pub fn sources(&self) -> &[source::Model] {
         &self.sources
     }
@@ -531,6 +557,7 @@ impl Catalog {
             (K::ScoresPerAgent, longest(&self.agent_scores, |_| true)),
             (K::PointsPerIndicator, self.economy.longest()),
             (K::Indicators, self.economy.indicators().len()),
+            (K::ModelsPerAgent, longest(&self.agent_models, |_| true)),
         ]
     }
 

@@ -430,9 +430,22 @@ impl CatalogRoot {
         first: Option<i32>,
         after: Option<String>,
         offset: Option<i32>,
+        #[graphql(
+            desc = "Only agents with a result on this benchmark (slug), ordered by it, best first."
+        )]
+        benchmark: Option<String>,
     ) -> Result<List<Agent>> {
         let (start, limit) = paging(first, after, offset)?;
-        Ok(page_of(catalog(ctx)?.agents(), start, limit, Agent))
+        let catalog = catalog(ctx)?;
+        match benchmark {
+            None => Ok(page_of(catalog.agents(), start, limit, Agent)),
+            Some(b) => {
+                let ranked = catalog.agents_on(&b).ok_or_else(|| {
+                    bad_input("benchmark", format!("benchmark: no benchmark {b:?}"))
+                })?;
+                Ok(page_of(&ranked, start, limit, Agent))
+            }
+        }
     }
 
     async fn agent(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Agent>> {

@@ -761,9 +761,15 @@ impl Agent {
     async fn capability_index_se(&self) -> Option<f64> {
         self.0.capability_index_se
     }
-    /// Slugs of the models the agent ran on.
-    async fn models(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
-        Ok(catalog(ctx)?.agent_models(&self.0.slug).to_vec())
+    /// The models the agent ran on.
+    #[graphql(complexity = "sizes::list(ListKind::ModelsPerAgent, child_complexity)")]
+    async fn models(&self, ctx: &Context<'_>) -> Result<Vec<Model>> {
+        let catalog = catalog(ctx)?;
+        Ok(catalog
+            .agent_models(&self.0.slug)
+            .iter()
+            .filter_map(|m| catalog.model(m).cloned().map(Model))
+            .collect())
     }
     #[graphql(complexity = "sizes::scores(all, true, child_complexity)")]
     async fn scores(

@@ -397,7 +397,7 @@ pub fn attach(
         }
         let e = agents.entry(slug.clone()).or_insert_with(|| agent::Model {
             slug: slug.clone(),
-            name: a.name.clone(),
+            name: clean_name(&a.name),
             organization: None,
             open_source: None,
             date: None,
@@ -456,6 +456,15 @@ pub fn attach(
         agent_models,
         agent_scores,
     }
+}
+
+/// A leaderboard's agent name without what its template left empty (`Warp ()`, `OB-1 ()`)
+/// and with single spaces.
+fn clean_name(name: &str) -> String {
+    name.replace("()", " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]

@@ -234,7 +234,7 @@ fn schemas() -> Value {
         ("benchmarks_count", json!({"type": "integer"})),
         ("capability_index", nullable("number")),
         ("capability_index_se", nullable("number")),
-        ("models", array(s())),
+        ("models", array(named.clone())),
         (
             "scores",
             array(obj(&[

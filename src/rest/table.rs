@@ -288,7 +288,7 @@ macro_rules! agent {
         "fragment AgentFields on Agent {
   slug name organization open_source: openSource date
   average_score: averageScore benchmarks_count: benchmarksCount
-  capability_index: capabilityIndex capability_index_se: capabilityIndexSe models
+  capability_index: capabilityIndex capability_index_se: capabilityIndexSe models { slug name }
   scores { benchmark { slug name } score as_of: asOf source }
 }"
     };
@@ -495,11 +495,15 @@ pub const ENDPOINTS: &[Endpoint] = &[
     },
     Endpoint {
         path: "/api/v1/agents",
-        summary: "Agents with their scores, best average first",
-        document: doc!("query($first: Int, $offset: Int) {
-  result: agents(first: $first, offset: $offset) { total: totalCount items: nodes { ...AgentFields } }
+        summary: "Agents with their scores, best average first, or ranked on one benchmark",
+        document: doc!("query($first: Int, $offset: Int, $benchmark: String) {
+  result: agents(first: $first, offset: $offset, benchmark: $benchmark) { total: totalCount items: nodes { ...AgentFields } }
 }", agent!()),
-        params: &[PAGE, LIMIT],
+        params: &[
+            PAGE,
+            LIMIT,
+            q("benchmark", "benchmark", Kind::Slug, "Only agents with a result on this benchmark, ordered by it, best first (each score has its date)."),
+        ],
         shape: Shape::List,
         noun: "agent",
         schema: "Agent",

@@ -187,7 +187,7 @@ async fn every_area_answers_with_real_values() {
               providers(first: 1) { totalCount }
               provider(slug: "anthropic") { name createdModels(first: 1) { totalCount } }
               agents(first: 1) { nodes { slug averageScore } }
-              agent(slug: "trae-doubao-seed-code") { organization models scores { score benchmark { slug } } }
+              agent(slug: "trae-doubao-seed-code") { organization models { slug name } scores { score benchmark { slug } } }
               sources { slug license }
               dataset { version builtAt }
               missing: model(slug: "no-such-model") { slug }
@@ -227,6 +227,11 @@ async fn every_area_answers_with_real_values() {
         );
         assert_eq!(d["provider"]["name"], "Anthropic");
         assert_eq!(d["agent"]["organization"], "ByteDance");
+        assert!(
+            d["agent"]["models"][0]["name"].is_string(),
+            "{}",
+            d["agent"]
+        );
         assert!(
             d["sources"]
                 .as_array()

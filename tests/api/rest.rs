@@ -355,6 +355,43 @@ async fn compare_pricing_benchmarks_providers_agents_and_sources() {
     let (_, trae) = app.get_json("/api/v1/agents/trae-doubao-seed-code").await;
     assert_eq!(trae["data"]["organization"], "ByteDance");
     assert_eq!(trae["data"]["scores"][0]["score"], 78.8);
+    // Agents the models of which are objects, and a board ranked on one benchmark.
+    assert!(
+        trae["data"]["models"][0]["slug"].is_string(),
+        "{}",
+        trae["data"]["models"]
+    );
+    let (status, verified) = app
+        .get_json("/api/v1/agents?benchmark=swe-bench-verified&limit=20")
+        .await;
+    assert_eq!(status, 200, "{verified}");
+    let on_verified: Vec<f64> = verified["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            a["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["benchmark"]["slug"] == "swe-bench-verified")
+                .and_then(|s| s["score"].as_f64())
+                .expect("each listed agent has a result on the benchmark")
+        })
+        .collect();
+    assert_eq!(on_verified.len(), 20);
+    assert!(
+        on_verified.windows(2).all(|w| w[0] >= w[1]),
+        "{on_verified:?}"
+    );
+    let (status, unknown) = app.get_json("/api/v1/agents?benchmark=no-such-board").await;
+    assert_eq!(status, 400);
+    assert_eq!(unknown["param"], "benchmark");
+    let catalog = app.state.catalog.snapshot();
+    assert!(
+        catalog.agents().iter().all(|a| !a.name.contains("()")),
+        "an agent named with an empty template"
+    );
 
     let (_, sources) = app.get_json("/api/v1/sources").await;
     let swe = sources["data"]
