@@ -68,9 +68,11 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
                 p.name
             ))),
         },
+        // Enum values, booleans and slugs are matched whatever their case (`creator=OpenAI`,
+        // `task=Chat`): nothing is told apart by case alone.
         Kind::Enum(values) => values
             .iter()
-            .find(|(r, _)| *r == raw)
+            .find(|(r, _)| r.eq_ignore_ascii_case(raw))
             .map(|(_, g)| json!(g))
             .ok_or_else(|| {
                 let allowed: Vec<&str> = values.iter().map(|(r, _)| *r).collect();
@@ -80,7 +82,7 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
                     allowed.join(", ")
                 ))
             }),
-        Kind::Bool => match raw {
+        Kind::Bool => match raw.to_ascii_lowercase().as_str() {
             "true" => Ok(json!(true)),
             "false" => Ok(json!(false)),
             _ => Err(bad(format!(
@@ -106,8 +108,9 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
             }
         }
         Kind::Slug => {
-            if is_slug(raw) {
-                Ok(json!(raw))
+            let slug = raw.to_ascii_lowercase();
+            if is_slug(&slug) {
+                Ok(json!(slug))
             } else {
                 Err(bad(format!(
                     "{} must be a slug ([a-z0-9][a-z0-9.-]*), got {raw:?}",
@@ -150,7 +153,8 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
             }
         }
         Kind::SlugList(min) => {
-            let slugs: Vec<&str> = raw
+            let lower = raw.to_ascii_lowercase();
+            let slugs: Vec<&str> = lower
                 .split(',')
                 .map(str::trim)
                 .filter(|s| !s.is_empty())

@@ -1004,3 +1004,29 @@ async fn docs_render_every_endpoint_and_the_configured_limits() {
         );
     }
 }
+
+/// Enum values, booleans and slugs match whatever their case: `creator=OpenAI` is OpenAI's
+/// models, `task=Chat` the chat models, `open_source=TRUE` the open ones.
+#[tokio::test]
+async fn enum_values_and_slugs_are_case_insensitive() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (mixed, lower) in [
+        (
+            "/api/v1/models?creator=OpenAI&task=Chat",
+            "/api/v1/models?creator=openai&task=chat",
+        ),
+        (
+            "/api/v1/models?open_source=TRUE&sort=Name",
+            "/api/v1/models?open_source=true&sort=name",
+        ),
+        (
+            "/api/v1/compare?models=GPT-4o,Claude-Sonnet-4-5",
+            "/api/v1/compare?models=gpt-4o,claude-sonnet-4-5",
+        ),
+    ] {
+        let (status, a) = app.get_json(mixed).await;
+        assert_eq!(status, 200, "{mixed}: {a}");
+        let (_, b) = app.get_json(lower).await;
+        assert_eq!(a["data"], b["data"], "{mixed}");
+    }
+}
