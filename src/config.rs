@@ -88,9 +88,10 @@ pub enum Command {
         /// The derived price-change log (default: `<sources>/../derived/genai_prices_git_price_changes.csv`).
         #[arg(long)]
         price_changes: Option<PathBuf>,
-        /// Earlier observed copies, `<archive>/genai-prices/<YYYY-MM-DD>/…` in the raw layout
-        /// (default: `<sources>/../archive`): price changes between them and the current copy
-        /// become history, and the earliest copy listing a model is its `first_seen`.
+        /// Earlier observed copies, `<archive>/genai-prices/<YYYY-MM-DD>/…` and
+        /// `<archive>/litellm/<YYYY-MM-DD or release>/…` in the raw layout (default:
+        /// `<sources>/../archive`): price changes between them and the current copy become
+        /// history, and the earliest copy listing a model is its `first_seen`.
         #[arg(long)]
         archive: Option<PathBuf>,
     },

@@ -27,6 +27,18 @@ pub struct Model {
     /// A price change the source has announced for a later day, as JSON
     /// (`{"effective_from", "input_price", ...}`, see [`Upcoming`]); `None` when none is.
     pub upcoming: Option<String>,
+    /// The same offering's price in one region where it differs by region, as JSON
+    /// (`[{"region", "input_price", ...}]`, see [`RegionalPrice`]); `None` when no source
+    /// prices a region.
+    pub regions: Option<String>,
+    /// Every source that prices this model at this provider, as JSON (`[{"source",
+    /// "provider_model_id", "input_price", "output_price", "agrees"}]`, see [`Witness`]), the
+    /// served one first.
+    pub sources: Option<String>,
+    /// True when the sources' standard prices differ beyond rounding.
+    pub disputed: bool,
+    /// `YYYY-MM-DD` the provider has announced it stops serving the model.
+    pub deprecation_date: Option<String>,
     pub context_window: Option<i64>,
     pub as_of: Option<String>,
     /// Slug of the source dataset.
@@ -75,6 +87,48 @@ impl Variant {
     }
 
     pub fn decode(stored: Option<&str>) -> Vec<Variant> {
+        decode_list(stored)
+    }
+}
+
+/// The offering's price in one region (an AWS region such as `eu-central-1`, Bedrock's
+/// cross-region profiles `us`/`eu`/`apac`, Azure's data zones `us`/`eu`/`global`).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RegionalPrice {
+    pub region: String,
+    pub input_price: Option<f64>,
+    pub output_price: Option<f64>,
+    pub cache_read_price: Option<f64>,
+    pub cache_write_price: Option<f64>,
+}
+
+impl RegionalPrice {
+    pub fn encode(regions: &[RegionalPrice]) -> Option<String> {
+        encode_list(regions)
+    }
+
+    pub fn decode(stored: Option<&str>) -> Vec<RegionalPrice> {
+        decode_list(stored)
+    }
+}
+
+/// One source's price for an offering: what it states, and whether it agrees with the
+/// served price (equal within rounding: half a percent, or a thousandth of a dollar).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Witness {
+    pub source: String,
+    pub provider_model_id: String,
+    pub input_price: Option<f64>,
+    pub output_price: Option<f64>,
+    pub agrees: bool,
+}
+
+impl Witness {
+    pub fn encode(witnesses: &[Witness]) -> Option<String> {
+        encode_list(witnesses)
+    }
+
+    pub fn decode(stored: Option<&str>) -> Vec<Witness> {
         decode_list(stored)
     }
 }

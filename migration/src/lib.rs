@@ -17,6 +17,7 @@ mod m20261124_000009_create_source_status;
 mod m20261124_000010_add_price_variants;
 mod m20261124_000011_add_upcoming_prices;
 mod m20261124_000012_add_model_lifecycle;
+mod m20261124_000013_add_offering_witnesses;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000010_add_price_variants::Migration),
             Box::new(m20261124_000011_add_upcoming_prices::Migration),
             Box::new(m20261124_000012_add_model_lifecycle::Migration),
+            Box::new(m20261124_000013_add_offering_witnesses::Migration),
         ]
     }
 }

@@ -418,6 +418,56 @@ impl PriceVariant {
     }
 }
 
+/// An offering's price in one region.
+pub struct RegionalPrice(pub entity::offering::RegionalPrice);
+
+#[Object]
+impl RegionalPrice {
+    /// `eu-central-1`, `us-gov-west-1` (AWS regions), `us`, `eu`, `apac` (Bedrock
+    /// cross-region profiles), `us`, `eu`, `global` (Azure data zones).
+    async fn region(&self) -> &str {
+        &self.0.region
+    }
+    async fn input_price(&self) -> Option<f64> {
+        self.0.input_price
+    }
+    async fn output_price(&self) -> Option<f64> {
+        self.0.output_price
+    }
+    async fn cache_read_price(&self) -> Option<f64> {
+        self.0.cache_read_price
+    }
+    async fn cache_write_price(&self) -> Option<f64> {
+        self.0.cache_write_price
+    }
+}
+
+/// One source's standard price for an offering.
+pub struct PriceWitness(pub entity::offering::Witness);
+
+#[Object]
+impl PriceWitness {
+    /// Slug of the source dataset.
+    async fn source(&self) -> &str {
+        &self.0.source
+    }
+    /// The id the source lists the model under at this provider.
+    async fn provider_model_id(&self) -> &str {
+        &self.0.provider_model_id
+    }
+    async fn input_price(&self) -> Option<f64> {
+        self.0.input_price
+    }
+    async fn output_price(&self) -> Option<f64> {
+        self.0.output_price
+    }
+    /// Equal to the served price within rounding (half a percent, or a thousandth of a
+    /// dollar) on every price both state.
+    async fn agrees(&self) -> bool {
+        self.0.agrees
+    }
+}
+
 /// A price in another unit than text tokens, as the source publishes it (USD).
 pub struct UnitPrice(pub entity::offering::UnitPrice);
 
@@ -495,6 +545,31 @@ impl Offering {
             .into_iter()
             .map(PriceVariant)
             .collect()
+    }
+    /// The offering's price in single regions where its source prices them (AWS regions,
+    /// Bedrock's `us`/`eu`/`apac` profiles, Azure's `us`/`eu`/`global` data zones); the
+    /// prices above are the provider's general price. Empty when none is priced.
+    async fn regions(&self) -> Vec<RegionalPrice> {
+        entity::offering::RegionalPrice::decode(self.0.regions.as_deref())
+            .into_iter()
+            .map(RegionalPrice)
+            .collect()
+    }
+    /// Every source that prices the model at this provider, the served one first, each with
+    /// its standard price and whether it agrees with the one served.
+    async fn sources(&self) -> Vec<PriceWitness> {
+        entity::offering::Witness::decode(self.0.sources.as_deref())
+            .into_iter()
+            .map(PriceWitness)
+            .collect()
+    }
+    /// True when the sources' standard prices differ beyond rounding (see `sources`).
+    async fn disputed(&self) -> bool {
+        self.0.disputed
+    }
+    /// The day the provider has announced it stops serving the model; null when none is.
+    async fn deprecation_date(&self) -> Option<&str> {
+        self.0.deprecation_date.as_deref()
     }
     /// A price change the source has announced for a later day (the price above holds
     /// until then); null when none is announced.

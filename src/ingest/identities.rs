@@ -465,6 +465,26 @@ fn same_model(
     })
 }
 
+/// An id without the date that ends it (`gpt-5.5-2026-04-23`, `claude-opus-4-6-20260205`,
+/// `grok-4.20-0309`, `doubao-seed-2-1-pro-260628`, `…@20250929`): the name its maker's
+/// undated alias has.
+pub fn undated(id: &str) -> Option<&str> {
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    let parts: Vec<&str> = id.rsplitn(4, '-').collect();
+    // `…-2026-04-23` ends in three parts.
+    if let [day, month, year, head] = parts.as_slice()
+        && digits(day, 2)
+        && digits(month, 2)
+        && digits(year, 4)
+    {
+        return Some(*head).filter(|h| !h.is_empty());
+    }
+    let (head, tail) = id.rsplit_once(['-', '@'])?;
+    (digits(tail, 8) || digits(tail, 6) || digits(tail, 4))
+        .then_some(head)
+        .filter(|h| !h.is_empty())
+}
+
 /// Whether an id names a dated snapshot: a date in any creator's format, but not the
 /// six-digit build tag a host writes after another creator's model (`deepseek-v3.2-251201`).
 fn snapshot_dated(key: &str) -> bool {
@@ -549,6 +569,19 @@ pub fn same_name(candidates: &[Candidate], unsaid: bool) -> Vec<(String, String)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_trailing_date_comes_off() {
+        assert_eq!(undated("gpt-5.5-2026-04-23"), Some("gpt-5.5"));
+        assert_eq!(undated("claude-opus-4-6-20260205"), Some("claude-opus-4-6"));
+        assert_eq!(
+            undated("claude-sonnet-4-5@20250929"),
+            Some("claude-sonnet-4-5")
+        );
+        assert_eq!(undated("grok-4.20-0309"), Some("grok-4.20"));
+        assert_eq!(undated("gpt-5.5"), None);
+        assert_eq!(undated("llama-3-70b"), None);
+    }
 
     #[test]
     fn run_configurations_fold_into_the_model_they_run() {

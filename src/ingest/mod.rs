@@ -39,6 +39,8 @@ pub struct Prices {
     pub tiers: Vec<entity::offering::Tier>,
     /// Prices in other units than text tokens (image and audio tokens, searches, requests).
     pub unit_prices: Vec<entity::offering::UnitPrice>,
+    /// The offering bought in another mode (batch, flex, priority), where the source says.
+    pub variants: Vec<entity::offering::Variant>,
 }
 
 /// One appearance of a model in one source, at one provider (or provider-agnostic).
@@ -151,6 +153,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         agents: raw_agents,
         genai_prices: genai,
         witnesses,
+        offers,
     } = found;
 
     // The live feed's prices are as of the day its copy was observed; its dated prices
@@ -170,6 +173,36 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     // Benchmarked models that no pricing or metadata source knows become models too.
     let first_pass = resolve(records.clone());
     records.extend(scores::unpriced_models(&raw, &first_pass, &mut report));
+    // LiteLLM's prices join the models the others list (or name one at its creator's API);
+    // a regional price waits for the offering it is a region of.
+    let litellm_day = opts
+        .observed
+        .get(sources::litellm::SOURCE)
+        .map_or(sources::litellm::AS_OF, String::as_str);
+    let mut litellm_offers = Vec::new();
+    for mut offer in offers {
+        offer.record.as_of = Some(litellm_day.to_string());
+        let raw = offer.record.raw_id.clone();
+        let named = first_pass.lookup(&raw);
+        // A dated id of a model the others list is that model unless they list the date as
+        // a snapshot of its own: it joins under its undated name, so it neither makes a
+        // model nor renames one (the maker's undated alias names the newest snapshot).
+        let undated = identities::undated(&raw).filter(|u| {
+            first_pass
+                .lookup(u)
+                .is_some_and(|m| named.is_none_or(|n| n == m))
+        });
+        if let Some(undated) = undated {
+            offer.record.parsed = Some(names::parse(undated));
+        } else if named.is_none() && !offer.first_party {
+            report.unmatched(sources::litellm::SOURCE, &raw);
+            continue;
+        }
+        if offer.region.is_none() {
+            records.push(offer.record.clone());
+        }
+        litellm_offers.push(offer);
+    }
     let mut resolved = resolve(records);
     let mut first_seen = first_seen_in_records(&resolved, &opts.observed);
     let mut snapshot = Snapshot {
@@ -205,7 +238,11 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         sources::genai_prices::apply_variants(data, today, &mut resolved.offerings);
         history::apply_upcoming(&history::upcoming(data, today), &mut resolved.offerings);
     }
+    let mut offerings = std::mem::take(&mut resolved.offerings);
+    sources::litellm::apply_offers(&litellm_offers, &resolved, &mut offerings);
+    resolved.offerings = offerings;
     modes::fold(&mut resolved);
+    settle_witnesses(&mut resolved.offerings);
 
     let attached = scores::attach(raw, raw_agents, &resolved, &mut report);
     snapshot.benchmarks = attached.benchmarks;
@@ -223,6 +260,50 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
                 witnessed.entry(slug.to_string()).or_default().push(w);
             }
             None => report.unmatched(sources::litellm::SOURCE, &w.raw_id),
+        }
+    }
+
+    // LiteLLM's earlier copies: when each model was first listed, and the history of the
+    // offerings LiteLLM prices.
+    if !opts.exclude.contains(sources::litellm::SOURCE) {
+        let earlier = archived_litellm(opts, litellm_day)?;
+        for (day, copy) in &earlier {
+            for w in &copy.witnesses {
+                if let Some(slug) = resolved.lookup(&w.raw_id) {
+                    let seen = first_seen
+                        .entry(slug.to_string())
+                        .or_insert_with(|| day.clone());
+                    if day < seen {
+                        seen.clone_from(day);
+                    }
+                }
+            }
+        }
+        let mut copies: Vec<sources::litellm::history::Observed> = earlier
+            .iter()
+            .map(|(day, copy)| (day.clone(), sources::litellm::history::by_id(&copy.offers)))
+            .collect();
+        copies.push((
+            litellm_day.to_string(),
+            sources::litellm::history::by_id(&litellm_offers),
+        ));
+        let dated: BTreeSet<(String, String)> = snapshot
+            .price_history
+            .iter()
+            .map(|p| (p.model_slug.clone(), p.provider_slug.clone()))
+            .collect();
+        for o in resolved.offerings.iter().filter(|o| {
+            o.source == sources::litellm::SOURCE
+                && !dated.contains(&(o.model_slug.clone(), o.provider_slug.clone()))
+        }) {
+            snapshot
+                .price_history
+                .extend(sources::litellm::history::periods(
+                    &o.model_slug,
+                    &o.provider_slug,
+                    &o.provider_model_id,
+                    &copies,
+                ));
         }
     }
 
@@ -244,6 +325,9 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         &tables.prices.creators,
         today,
     );
+    for o in &snapshot.offerings {
+        report.witnesses(&entity::offering::Witness::decode(o.sources.as_deref()));
+    }
     Ok((snapshot, report))
 }
 
@@ -271,6 +355,37 @@ fn archived_copies(
         .map(|d| {
             let feed = sources::genai_prices::load_copy(&root.join(&d))?;
             Ok((d, feed))
+        })
+        .collect()
+}
+
+/// LiteLLM's earlier observed copies, oldest first: the archive's directories (a day, or a
+/// release [`sources::litellm::RELEASES`] names) observed before `day`.
+fn archived_litellm(
+    opts: &Options,
+    day: &str,
+) -> Result<Vec<(String, sources::litellm::Copy)>, IngestError> {
+    let root = opts
+        .archive
+        .clone()
+        .unwrap_or_else(|| opts.sources.join("../archive"))
+        .join(sources::litellm::SOURCE);
+    let Ok(entries) = std::fs::read_dir(&root) else {
+        return Ok(Vec::new());
+    };
+    let mut dirs: Vec<(String, std::path::PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let observed = sources::litellm::day_of_copy(&name)?;
+            (observed.as_str() < day).then(|| (observed, e.path()))
+        })
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|(d, path)| {
+            let copy = sources::litellm::read_copy(&path, &d, &mut Report::default())?;
+            Ok((d, copy))
         })
         .collect()
 }
@@ -369,7 +484,11 @@ fn candidate(key: &str, recs: &[ModelRecord]) -> Option<identities::Candidate> {
         name: identities::model_name(recs)?,
         creator,
         vendor_words,
-        records: recs.len(),
+        // A gateway's price list does not vote on which spelling names the model.
+        records: recs
+            .iter()
+            .filter(|r| r.source != sources::litellm::SOURCE)
+            .count(),
         offered: recs.iter().any(|r| r.prices.is_some()),
         plain_in_table: recs
             .iter()
@@ -615,6 +734,12 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         for p in recs.iter().filter_map(|r| r.parsed.as_ref()) {
             index.entry(p.slug.clone()).or_insert_with(|| slug.clone());
         }
+        // LiteLLM's dated ids joined to the undated model they name are its aliases.
+        for r in recs.iter().filter(|r| r.source == sources::litellm::SOURCE) {
+            index
+                .entry(names::parse(&r.raw_id).slug)
+                .or_insert_with(|| slug.clone());
+        }
     }
     let offerings = pick_offerings(&models);
     Resolved {
@@ -624,36 +749,115 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     }
 }
 
-/// One offering per (model, provider): the pricing dataset before the metadata dataset, the
-/// provider's id for this exact snapshot before an undated alias, then the shortest id.
+/// How much a source's price is trusted at a provider: genai-prices (a curated price library
+/// that dates its changes) before LiteLLM (the price list gateways bill by) before models.dev
+/// (a metadata catalogue whose prices are often copied) before anything else.
+fn precedence(source: &str) -> u8 {
+    match source {
+        sources::genai_prices::SOURCE => 0,
+        sources::litellm::SOURCE => 1,
+        sources::models_dev::SOURCE => 2,
+        _ => 3,
+    }
+}
+
+/// Two prices equal within rounding: half a percent, or a thousandth of a dollar.
+pub fn same_price(a: Option<f64>, b: Option<f64>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => (a - b).abs() <= 0.001 + 0.005 * a.abs().max(b.abs()),
+        _ => true,
+    }
+}
+
+/// States each offering's witnesses against its price as finally served (a dated price of
+/// the served source may have replaced the price its record lists): the served source's
+/// witness shows that price, each witness whether it agrees, and the offering is disputed
+/// when a witness listing the same id (by join key; another id, such as an undated alias,
+/// may name another snapshot) states another standard price.
+fn settle_witnesses(offerings: &mut [entity::offering::Model]) {
+    use entity::offering::Witness;
+    for o in offerings.iter_mut() {
+        let mut witnesses = Witness::decode(o.sources.as_deref());
+        let own = names::parse(&o.provider_model_id).key;
+        let mut disputed = false;
+        for w in &mut witnesses {
+            if w.source == o.source && w.provider_model_id == o.provider_model_id {
+                w.input_price = o.input_price;
+                w.output_price = o.output_price;
+            }
+            w.agrees = same_price(w.input_price, o.input_price)
+                && same_price(w.output_price, o.output_price);
+            disputed |= !w.agrees && names::parse(&w.provider_model_id).key == own;
+        }
+        o.sources = Witness::encode(&witnesses);
+        o.disputed = disputed;
+    }
+}
+
+/// One offering per (model, provider), from the most trusted source that prices it there
+/// ([`precedence`]), the provider's id for this exact snapshot before an undated alias, then
+/// the shortest id. Every source pricing it there is a witness; the offering is disputed
+/// when one states another standard price. Variants come from the served record, else from
+/// a witness that has them.
 fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering::Model> {
+    use entity::offering::{Variant, Witness};
     let mut out = Vec::new();
     for (slug, recs) in models {
-        let mut best: BTreeMap<&str, &ModelRecord> = BTreeMap::new();
         let score = |r: &ModelRecord| {
             let exact = r.parsed.as_ref().is_some_and(|p| p.slug == *slug);
             // Router variants (`:free`) are not the provider's regular offering.
             (
-                r.source != sources::genai_prices::SOURCE,
+                precedence(r.source),
                 r.raw_id.contains(':'),
                 !exact,
                 r.raw_id.len(),
                 r.raw_id.clone(),
             )
         };
+        // The best record of each source at each provider.
+        let mut best: BTreeMap<&str, BTreeMap<u8, &ModelRecord>> = BTreeMap::new();
         for r in recs.iter().filter(|r| r.prices.is_some()) {
             let Some(provider) = r.provider.as_deref() else {
                 continue;
             };
-            match best.get(provider) {
+            let slot = best.entry(provider).or_default();
+            match slot.get(&precedence(r.source)) {
                 Some(cur) if score(cur) <= score(r) => {}
                 _ => {
-                    best.insert(provider, r);
+                    slot.insert(precedence(r.source), r);
                 }
             }
         }
-        for (provider, r) in best {
+        for (provider, by_source) in best {
+            let Some(r) = by_source.values().next().copied() else {
+                continue;
+            };
             let prices = r.prices.clone().unwrap_or_default();
+            let witnesses: Vec<Witness> = by_source
+                .values()
+                .map(|w| {
+                    let p = w.prices.clone().unwrap_or_default();
+                    Witness {
+                        source: w.source.to_string(),
+                        provider_model_id: w.raw_id.clone(),
+                        agrees: same_price(p.input, prices.input)
+                            && same_price(p.output, prices.output),
+                        input_price: p.input.map(prices::six_digits),
+                        output_price: p.output.map(prices::six_digits),
+                    }
+                })
+                .collect();
+            // A witness's modes where it agrees on the standard price.
+            let variants = std::iter::once(&prices.variants)
+                .chain(
+                    by_source
+                        .values()
+                        .zip(&witnesses)
+                        .filter(|(_, w)| w.agrees)
+                        .filter_map(|(r, _)| r.prices.as_ref().map(|p| &p.variants)),
+                )
+                .find(|v| !v.is_empty())
+                .map_or(&[][..], Vec::as_slice);
             out.push(entity::offering::Model {
                 id: 0,
                 model_slug: slug.clone(),
@@ -665,8 +869,12 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
                 cache_write_price: prices.cache_write,
                 tiers: entity::offering::Tier::encode(&prices.tiers),
                 unit_prices: entity::offering::UnitPrice::encode(&prices.unit_prices),
-                variants: None,
+                variants: Variant::encode(variants),
                 upcoming: None,
+                regions: None,
+                disputed: false,
+                sources: Witness::encode(&witnesses),
+                deprecation_date: None,
                 context_window: r.context,
                 as_of: r.as_of.clone(),
                 source: r.source.to_string(),

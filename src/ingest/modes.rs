@@ -41,18 +41,22 @@ fn priced_as_mode(
 pub fn fold(resolved: &mut Resolved) -> usize {
     // Longest first: `glm-5.2-short-fast-flex` folds into `glm-5.2-short-fast` before that
     // one is looked at.
-    let mut slugs: Vec<String> = resolved
+    // The base is looked up as any id is: `claude-opus-4-6` names the dated snapshot
+    // `claude-opus-4-6-20260205` its maker lists.
+    let base_of = |slug: &str| -> Option<(String, &'static str)> {
+        let (base, mode) = split_mode(slug)?;
+        let found = resolved.lookup(base)?;
+        (found != slug).then(|| (found.to_string(), mode))
+    };
+    let mut slugs: Vec<(String, String, &'static str)> = resolved
         .models
         .keys()
-        .filter(|s| split_mode(s).is_some_and(|(base, _)| resolved.models.contains_key(base)))
-        .cloned()
+        .filter_map(|s| base_of(s).map(|(base, mode)| (s.clone(), base, mode)))
         .collect();
-    slugs.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    slugs.sort_by_key(|(s, _, _)| std::cmp::Reverse(s.len()));
     let mut folded = 0;
-    for slug in slugs {
-        let Some((base, mode)) = split_mode(&slug) else {
-            continue;
-        };
+    for (slug, base, mode) in slugs {
+        let base = base.as_str();
         let position: BTreeMap<(String, String), usize> = resolved
             .offerings
             .iter()
@@ -143,6 +147,10 @@ mod tests {
             unit_prices: None,
             variants: None,
             upcoming: None,
+            regions: None,
+            sources: None,
+            disputed: false,
+            deprecation_date: None,
             context_window: None,
             as_of: None,
             source: "test".into(),

@@ -48,6 +48,12 @@ pub struct Parsed {
     pub vendor: Option<String>,
 }
 
+/// A price list's entry for running one's own fine-tune of a model (`ft:gpt-4o`,
+/// `ft:gpt-4-0613`): a price of the fine-tuning service, not a model to list.
+pub fn is_fine_tune_price(id: &str) -> bool {
+    id.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("ft:"))
+}
+
 /// Lowercases and maps every character outside `[a-z0-9.-]` to `-`, collapsing runs and
 /// trimming dashes and dots at the ends: the result is a valid slug (or empty).
 pub fn slugify(text: &str) -> String {

@@ -11,9 +11,18 @@ pub struct SourceReport {
     pub unmatched: BTreeMap<String, usize>,
 }
 
+/// How often two price sources agree on the offerings both price.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Agreement {
+    pub agree: usize,
+    pub differ: usize,
+}
+
 #[derive(Debug, Default, Clone)]
 pub struct Report {
     pub sources: BTreeMap<String, SourceReport>,
+    /// Per pair of price sources (in name order), their agreement on standard prices.
+    pub agreement: BTreeMap<(String, String), Agreement>,
 }
 
 impl Report {
@@ -43,8 +52,29 @@ impl Report {
             .map_or(0.0, |s| s.matched as f64 / s.read as f64)
     }
 
+    /// Counts the agreement of every pair of sources pricing one offering.
+    pub fn witnesses(&mut self, witnesses: &[entity::offering::Witness]) {
+        for (i, a) in witnesses.iter().enumerate() {
+            for b in &witnesses[i + 1..] {
+                let key = if a.source <= b.source {
+                    (a.source.clone(), b.source.clone())
+                } else {
+                    (b.source.clone(), a.source.clone())
+                };
+                let same = super::same_price(a.input_price, b.input_price)
+                    && super::same_price(a.output_price, b.output_price);
+                let e = self.agreement.entry(key).or_default();
+                if same {
+                    e.agree += 1;
+                } else {
+                    e.differ += 1;
+                }
+            }
+        }
+    }
+
     /// Human-readable summary: per source, rows read and matched, and the most frequent
-    /// unmatched names.
+    /// unmatched names; then how the price sources agree.
     pub fn render(&self, top: usize) -> String {
         let mut out = String::new();
         for (source, s) in &self.sources {
@@ -60,6 +90,15 @@ impl Report {
             for (name, n) in names.into_iter().take(top) {
                 out.push_str(&format!("    {n:>4}  {name}\n"));
             }
+        }
+        for ((a, b), n) in &self.agreement {
+            let total = n.agree + n.differ;
+            out.push_str(&format!(
+                "prices {a} vs {b}: {total} offerings, {} agree ({:.1}%), {} differ\n",
+                n.agree,
+                100.0 * n.agree as f64 / total.max(1) as f64,
+                n.differ
+            ));
         }
         out
     }

@@ -182,6 +182,28 @@ fn schemas() -> Value {
                 ("cache_write_price", nullable("number")),
             ]), {"type": "null"}]}),
         ),
+        (
+            "regions",
+            array(obj(&[
+                ("region", s()),
+                ("input_price", nullable("number")),
+                ("output_price", nullable("number")),
+                ("cache_read_price", nullable("number")),
+                ("cache_write_price", nullable("number")),
+            ])),
+        ),
+        (
+            "sources",
+            array(obj(&[
+                ("source", s()),
+                ("provider_model_id", s()),
+                ("input_price", nullable("number")),
+                ("output_price", nullable("number")),
+                ("agrees", json!({"type": "boolean"})),
+            ])),
+        ),
+        ("disputed", json!({"type": "boolean"})),
+        ("deprecation_date", nullable_date()),
         ("currency", json!({"const": "USD"})),
         ("unit", json!({"const": "1M tokens"})),
         ("context_window", nullable("integer")),

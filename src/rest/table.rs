@@ -268,6 +268,9 @@ macro_rules! offering {
   unit_prices: unitPrices { item unit price }
   variants { mode input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice tiers { from_tokens: fromTokens input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice } }
   upcoming { effective_from: effectiveFrom input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice }
+  regions { region input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice }
+  sources { source provider_model_id: providerModelId input_price: inputPrice output_price: outputPrice agrees }
+  disputed deprecation_date: deprecationDate
   currency unit context_window: contextWindow as_of: asOf source
 }"
     };

@@ -179,7 +179,10 @@ struct State {
 
 /// Sources whose earlier copies the ingest reads (price changes between observations): a
 /// replaced copy of these is kept under `archive/<slug>/<its observation day>/`.
-const ARCHIVED: &[&str] = &[ingest::sources::genai_prices::SOURCE];
+const ARCHIVED: &[&str] = &[
+    ingest::sources::genai_prices::SOURCE,
+    ingest::sources::litellm::SOURCE,
+];
 
 /// Moves the replaced copy `good` of `slug` into the archive, named by its observation day
 /// (from the state, else its modification day). A copy replaced on the day it was observed

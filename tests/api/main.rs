@@ -23,3 +23,4 @@ mod prices;
 mod rankings;
 mod rest;
 mod sync;
+mod witnesses;

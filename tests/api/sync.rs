@@ -437,23 +437,31 @@ async fn two_instances_sync_once_per_tick_and_both_serve_the_result() {
     );
 }
 
-/// Points the mirror's genai-prices at one observed copy of its live feed.
-fn use_genai_copy(mirror: &Path, feed: &Path) {
-    let dir = mirror.join("genai-prices");
+/// Points the mirror's copy of `slug` at one observed copy of its file `file`.
+fn use_copy(mirror: &Path, slug: &str, file: &str, copy: &Path) {
+    let dir = mirror.join(slug);
     match std::fs::symlink_metadata(&dir) {
         Ok(m) if m.file_type().is_symlink() => std::fs::remove_file(&dir).unwrap(),
         Ok(_) => std::fs::remove_dir_all(&dir).unwrap(),
         Err(_) => {}
     }
-    let file = dir.join("prices/new_data/v2/data.json");
+    let file = dir.join(file);
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    std::os::unix::fs::symlink(feed, file).unwrap();
+    std::os::unix::fs::symlink(copy, file).unwrap();
 }
 
-/// A catalogue built from the August copy of genai-prices, then synced to the November
-/// one: the November models appear (first seen that day), the price changes between the two
-/// observations become history periods that say when they were seen (`observed_after`), the
-/// replaced copy is archived, and the changes feed announces them.
+/// Points the mirror's genai-prices at one observed copy of its live feed.
+fn use_genai_copy(mirror: &Path, feed: &Path) {
+    use_copy(mirror, "genai-prices", "prices/new_data/v2/data.json", feed);
+}
+
+/// The cost map's file, in LiteLLM's directory.
+const LITELLM_FILE: &str = "model_prices_and_context_window.json";
+
+/// A catalogue built from the August copy of genai-prices (and LiteLLM 1.104.0), then synced
+/// to the November ones: the November models appear (first seen that day), the price changes
+/// between the two observations become history periods that say when they were seen
+/// (`observed_after`), the replaced copies are archived, and the changes feed announces them.
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
 async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() {
@@ -463,6 +471,13 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
     use_genai_copy(
         &mirror.0,
         &raw.join("../archive/genai-prices/2026-08-21").join(feed),
+    );
+    // LiteLLM's earlier copy too (1.104.0): it already lists Claude Opus 5.5 and GPT-6 Sol.
+    use_copy(
+        &mirror.0,
+        "litellm",
+        LITELLM_FILE,
+        &raw.join("../archive/litellm/1.104.0").join(LITELLM_FILE),
     );
     let (url, _) = start(&mirror.0).await;
     let data = tempdir::Dir::new();
@@ -481,7 +496,7 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
         first.render()
     );
     let before = mds::catalog::Catalog::load(&db).await.unwrap();
-    assert!(before.model("claude-opus-5-5").is_none());
+    assert!(before.model("claude-haiku-5-5").is_none());
     let mixtral = |c: &mds::catalog::Catalog| {
         c.offerings_of("mixtral-8x22b-instruct")
             .iter()
@@ -491,6 +506,12 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
     assert_eq!(mixtral(&before), Some((Some(0.9), Some(0.9))));
 
     use_genai_copy(&mirror.0, &raw.join("genai-prices").join(feed));
+    use_copy(
+        &mirror.0,
+        "litellm",
+        LITELLM_FILE,
+        &raw.join("litellm").join(LITELLM_FILE),
+    );
     let november = Options {
         today: "2026-11-10".into(),
         ..options(&data.0, &url)
@@ -524,9 +545,9 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
     );
 
     let after = mds::catalog::Catalog::load(&db).await.unwrap();
-    let opus = after.model("claude-opus-5-5").expect("a November model");
-    assert_eq!(opus.first_seen.as_deref(), Some("2026-11-10"));
-    assert_eq!(opus.date_basis.as_deref(), Some("first_seen"));
+    let haiku = after.model("claude-haiku-5-5").expect("a November model");
+    assert_eq!(haiku.first_seen.as_deref(), Some("2026-11-10"));
+    assert_eq!(haiku.date_basis.as_deref(), Some("first_seen"));
     // Mistral's Mixtral 8x22B went from 0.9/0.9 to 2/6 between the two observations; no
     // source dates the change, so its period begins on the later observation and says
     // after which one it happened.
@@ -553,5 +574,34 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
         .map(|c| c.id.as_str())
         .collect();
     assert!(announced.contains(&"price:mixtral-8x22b-instruct:mistral:2026-11-10"));
-    assert!(announced.contains(&"model:claude-opus-5-5"));
+    assert!(announced.contains(&"model:claude-haiku-5-5"));
+
+    // LiteLLM's copies too: the replaced one is archived, and a price only LiteLLM states
+    // (GPT-5.6 Sol through Perplexity, 5/30 in 1.104.0, 4/20 in 1.108.0) changed between them.
+    assert!(
+        data.0
+            .join("archive/litellm/2026-08-21")
+            .join(LITELLM_FILE)
+            .exists()
+    );
+    let mut sol: Vec<_> = after
+        .history_of("gpt-5.6-sol")
+        .iter()
+        .filter(|p| p.provider_slug == "perplexity")
+        .map(|p| {
+            (
+                p.input_price,
+                p.effective_from.as_str(),
+                p.observed_after.as_deref(),
+            )
+        })
+        .collect();
+    sol.sort_by_key(|p| p.1);
+    assert_eq!(
+        sol,
+        [
+            (Some(5.0), "2026-08-21", None),
+            (Some(4.0), "2026-11-10", Some("2026-08-21"))
+        ]
+    );
 }

@@ -128,6 +128,7 @@ pub fn prices_of(p: &Value) -> Prices {
                 })
             })
             .collect(),
+        variants: Vec::new(),
     }
 }
 
@@ -236,7 +237,7 @@ pub fn records(
                 continue;
             };
             let parsed = names::parse(id);
-            if parsed.key.is_empty() {
+            if parsed.key.is_empty() || names::is_fine_tune_price(id) {
                 report.unmatched(SOURCE, id);
                 continue;
             }

@@ -41,6 +41,8 @@ pub struct Collected {
     pub genai_prices: Option<Value>,
     /// What LiteLLM says about the models the others list, applied once they are resolved.
     pub witnesses: Vec<litellm::Witness>,
+    /// LiteLLM's entries read as prices at their providers, joined once models are resolved.
+    pub offers: Vec<litellm::Offer>,
 }
 
 /// Where a dataset lives upstream: each file it reads is `base` + its path inside the

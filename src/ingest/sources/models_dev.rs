@@ -241,6 +241,7 @@ fn record(
                 })
             })
             .collect(),
+        variants: Vec::new(),
     });
     let limit = model.get("limit");
     ModelRecord {

@@ -1,0 +1,436 @@
+//! LiteLLM's model cost map (`model_prices_and_context_window.json`): the price list most
+//! gateways bill by. Its keys are the ids people type into gateways, resolved by the usual
+//! identity rules; its `litellm_provider` names the provider in the reviewed table
+//! `data/litellm_providers.csv` (entries at providers the table leaves out are not read as
+//! offerings).
+//!
+//! Each entry is two things:
+//! - a witness of the model ([`Witness`]): the mode it is served in, the deprecation date
+//!   its provider announced, whether the API takes a response schema;
+//! - an offering at its provider ([`Offer`]), with per-token prices per 1M, long-context
+//!   tiers, batch/flex/priority variants and prices in other units ([`prices`]). An entry for
+//!   one region (`bedrock/eu-central-1/…`, `azure/eu/…`) prices that region of the
+//!   provider's offering; per-size entries of an image model (`azure/hd/1024-x-1792/dall-e-3`)
+//!   are one offering's per-image prices ([`keys`]).
+//!
+//! An offer names a model of its own only at the model's creator's API; elsewhere it joins a
+//! model another source (or the creator's own entry) lists.
+
+pub mod history;
+pub mod keys;
+pub mod prices;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::{Collected, Source, Upstream};
+use crate::ingest::{IngestError, ModelRecord, Report, names, read_json};
+
+pub const SOURCE: &str = "litellm";
+/// The day the bundled release (1.108.0) was built.
+pub const AS_OF: &str = "2026-11-04";
+
+/// Releases whose copies an archive may name by version rather than by day
+/// (`archive/litellm/1.104.0/`), with the day each was built.
+pub const RELEASES: &[(&str, &str)] = &[("1.104.0", "2026-10-03"), ("1.108.0", AS_OF)];
+
+/// The observation day an archive directory names: a day, or a known release.
+pub fn day_of_copy(dir: &str) -> Option<String> {
+    if chrono::NaiveDate::parse_from_str(dir, "%Y-%m-%d").is_ok() {
+        return Some(dir.to_string());
+    }
+    RELEASES
+        .iter()
+        .find(|(release, _)| *release == dir)
+        .map(|(_, day)| (*day).to_string())
+}
+const FILE: &str = "model_prices_and_context_window.json";
+
+/// The reviewed map from `litellm_provider` to provider slugs.
+const PROVIDERS_CSV: &str = include_str!("../../../../data/litellm_providers.csv");
+
+/// What LiteLLM says about one of its entries.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Witness {
+    /// Its key, as gateways take it (`claude-sonnet-4-5`, `voyage/voyage-3`).
+    pub raw_id: String,
+    /// The provider slug its `litellm_provider` maps to, where the table knows it.
+    pub provider: Option<String>,
+    /// `chat`, `embedding`, `rerank`, `audio_transcription`, `audio_speech`,
+    /// `image_generation`, `video_generation`, `moderation`, `completion`, ...
+    pub mode: Option<String>,
+    /// `YYYY-MM-DD` the provider stops serving it.
+    pub deprecation_date: Option<String>,
+    /// `supports_response_schema`.
+    pub structured_output: Option<bool>,
+}
+
+/// One entry read as a price at its provider.
+#[derive(Debug, Clone)]
+pub struct Offer {
+    /// The priced record (provider set, prices with their variants).
+    pub record: ModelRecord,
+    /// The region the price is for; `None` for the provider's general price.
+    pub region: Option<String>,
+    /// `YYYY-MM-DD` the provider stops serving it.
+    pub deprecation_date: Option<String>,
+    /// At the model's creator's own API, under an id with a version: the entry may name a
+    /// model no other source lists.
+    pub first_party: bool,
+}
+
+/// A regional price of an offering, as LiteLLM states it.
+pub type Regional = entity::offering::RegionalPrice;
+
+pub struct LiteLlm;
+
+impl Source for LiteLlm {
+    fn slug(&self) -> &'static str {
+        SOURCE
+    }
+
+    fn upstream(&self) -> Upstream {
+        Upstream {
+            base: "https://raw.githubusercontent.com/BerriAI/litellm/main/",
+            files: |_| vec![FILE.into()],
+        }
+    }
+
+    fn read(
+        &self,
+        dir: &Path,
+        into: &mut Collected,
+        report: &mut Report,
+    ) -> Result<(), IngestError> {
+        let copy = read_copy(&dir.join(SOURCE), AS_OF, report)?;
+        into.witnesses.extend(copy.witnesses);
+        into.offers.extend(copy.offers);
+        Ok(())
+    }
+}
+
+/// What one copy of the cost map says.
+#[derive(Debug, Default)]
+pub struct Copy {
+    pub witnesses: Vec<Witness>,
+    pub offers: Vec<Offer>,
+}
+
+/// Reads one copy of the source in its own layout (`<copy>/model_prices_and_context_window.json`):
+/// the current one, or an earlier one under `archive/litellm/<day or release>/`; its prices
+/// are as of `day`.
+pub fn read_copy(copy: &Path, day: &str, report: &mut Report) -> Result<Copy, IngestError> {
+    let data = read_json(&copy.join(FILE))?;
+    let entries = data
+        .as_object()
+        .ok_or_else(|| IngestError(format!("{SOURCE}/{FILE}: not a JSON object")))?;
+    let providers = providers();
+    // Route prefixes: every provider name and its first word (`vertex_ai`).
+    let routes: std::collections::BTreeSet<&str> = entries
+        .values()
+        .filter_map(|e| e.get("litellm_provider").and_then(Value::as_str))
+        .flat_map(|p| [p, p.split('-').next().unwrap_or(p)])
+        .collect();
+    let is_route = |s: &str| routes.contains(s);
+    let mut out = Copy::default();
+    // Per-size entries of an image model, by (provider, id): gathered into one offer.
+    type Sizes<'a> = BTreeMap<String, &'a serde_json::Map<String, Value>>;
+    let mut images: BTreeMap<(String, String), Sizes> = BTreeMap::new();
+    for (key, e) in entries {
+        // The file's own description of its fields.
+        if key == "sample_spec" {
+            continue;
+        }
+        report.read(SOURCE);
+        let text = |field: &str| e.get(field).and_then(Value::as_str).map(str::to_string);
+        let litellm_provider = text("litellm_provider").unwrap_or_default();
+        let provider = providers.get(&litellm_provider).cloned();
+        let deprecation_date = text("deprecation_date")
+            .filter(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").is_ok());
+        out.witnesses.push(Witness {
+            raw_id: key.clone(),
+            provider: provider.clone(),
+            mode: text("mode"),
+            deprecation_date: deprecation_date.clone(),
+            structured_output: e.get("supports_response_schema").and_then(Value::as_bool),
+        });
+        let (Some(provider), Some(entry)) = (provider, e.as_object()) else {
+            continue;
+        };
+        let key = keys::parse(key, &litellm_provider, &is_route);
+        // A floating alias (`gemini-pro-latest`) follows whichever model is newest: its
+        // price is no price of the model its name resembles.
+        if key.commitment || key.id.is_empty() || key.id.ends_with("-latest") {
+            continue;
+        }
+        if let Some(option) = key.image {
+            images
+                .entry((provider, key.id))
+                .or_default()
+                .insert(option, entry);
+            continue;
+        }
+        let Some((p, variants)) = prices::of(entry) else {
+            continue;
+        };
+        let Some(mut offer) = offer(&key.id, &provider, entry, day) else {
+            report.unmatched(SOURCE, &key.id);
+            continue;
+        };
+        offer.record.prices = Some(crate::ingest::Prices { variants, ..p });
+        offer.region = key.region;
+        offer.deprecation_date = deprecation_date;
+        out.offers.push(offer);
+    }
+    for ((provider, id), sizes) in images {
+        let per_image = prices::per_image(&sizes);
+        // Beside the model's own entry (token prices), its per-image prices join it.
+        let own = out.offers.iter_mut().find(|o| {
+            o.region.is_none()
+                && o.record.raw_id == id
+                && o.record.provider.as_deref() == Some(provider.as_str())
+        });
+        if let Some(own) = own {
+            if let Some(p) = own.record.prices.as_mut() {
+                p.unit_prices.extend(per_image);
+            }
+            continue;
+        }
+        let Some(mut offer) = offer(&id, &provider, &serde_json::Map::new(), day) else {
+            continue;
+        };
+        offer.record.prices = Some(crate::ingest::Prices {
+            unit_prices: per_image,
+            ..crate::ingest::Prices::default()
+        });
+        out.offers.push(offer);
+    }
+    Ok(out)
+}
+
+/// The record of an entry with id `id` (its key without route, region or image options) at
+/// `provider`, before its prices; `None` when the id names no model.
+fn offer(id: &str, provider: &str, e: &serde_json::Map<String, Value>, day: &str) -> Option<Offer> {
+    let parsed = names::parse(id);
+    if parsed.key.is_empty() || names::is_fine_tune_price(id) {
+        return None;
+    }
+    let tables = crate::ingest::prices::Tables::shared();
+    let own = tables
+        .creators
+        .values()
+        .find(|c| c.first_party.iter().any(|p| p == provider))
+        .map(|c| c.slug.clone());
+    // Only an id that names its maker (`gpt-…` at OpenAI, not Azure's `fw-deepseek-…`) is
+    // a model of the creator's own API.
+    let named = names::creator_for(parsed.vendor.as_deref(), &parsed.key).map(str::to_string);
+    // A product name without a version (`rerank`, `grok-build`, `mistral-vibe-cli`) is
+    // a feature of the API, not a model to list.
+    // A run configuration (`…-thinking`, `…-high`) is a setting of a model, not one.
+    let configured = crate::ingest::identities::CONFIG_SUFFIXES
+        .iter()
+        .any(|c| parsed.key.ends_with(c));
+    let first_party = own.is_some()
+        && own == named
+        && parsed.key.bytes().any(|b| b.is_ascii_digit())
+        && !configured;
+    let creator = named.or(own);
+    let flag = |field: &str| e.get(field).and_then(Value::as_bool);
+    let tokens = |field: &str| e.get(field).and_then(Value::as_i64).filter(|n| *n > 0);
+    Some(Offer {
+        record: ModelRecord {
+            source: SOURCE,
+            provider: Some(provider.to_string()),
+            raw_id: id.to_string(),
+            // Below every seller of the other sources: a gateway's price list names no model
+            // better than its maker's own listing does.
+            rank: 4,
+            creator,
+            context: tokens("max_input_tokens"),
+            max_output: tokens("max_output_tokens"),
+            reasoning: flag("supports_reasoning"),
+            tool_call: flag("supports_function_calling"),
+            structured_output: flag("supports_response_schema"),
+            as_of: Some(day.to_string()),
+            parsed: Some(parsed),
+            ..ModelRecord::default()
+        },
+        region: None,
+        deprecation_date: None,
+        first_party,
+    })
+}
+
+fn providers() -> BTreeMap<String, String> {
+    PROVIDERS_CSV
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let (from, to) = l.split_once(',')?;
+            Some((from.trim().to_string(), to.trim().to_string()))
+        })
+        .collect()
+}
+
+/// Sets what LiteLLM says of the resolved offerings at its providers: the deprecation date
+/// (the entry with the offering's own id, else the last of the model's entries there when
+/// every one has a date) and the regional prices (one per region, the entry with the
+/// offering's id first, else the shortest id).
+pub fn apply_offers(
+    offers: &[Offer],
+    resolved: &crate::ingest::Resolved,
+    offerings: &mut [entity::offering::Model],
+) {
+    type At<'a> = BTreeMap<(&'a str, &'a str), Vec<&'a Offer>>;
+    let mut at: At = BTreeMap::new();
+    for o in offers {
+        let named = o.record.parsed.as_ref().map(|p| p.slug.as_str());
+        let slug = named
+            .and_then(|n| resolved.lookup(n))
+            .or_else(|| resolved.lookup(&o.record.raw_id));
+        let (Some(slug), Some(provider)) = (slug, o.record.provider.as_deref()) else {
+            continue;
+        };
+        at.entry((slug, provider)).or_default().push(o);
+    }
+    for off in offerings.iter_mut() {
+        let Some(found) = at.get(&(off.model_slug.as_str(), off.provider_slug.as_str())) else {
+            continue;
+        };
+        let general: Vec<&&Offer> = found.iter().filter(|o| o.region.is_none()).collect();
+        off.deprecation_date = general
+            .iter()
+            .find(|o| o.record.raw_id == off.provider_model_id)
+            .map(|o| o.deprecation_date.clone())
+            .unwrap_or_else(|| {
+                if general.iter().all(|o| o.deprecation_date.is_some()) {
+                    general
+                        .iter()
+                        .filter_map(|o| o.deprecation_date.clone())
+                        .max()
+                } else {
+                    None
+                }
+            });
+        let mut regions: BTreeMap<&str, &Offer> = BTreeMap::new();
+        for o in found {
+            let Some(region) = o.region.as_deref() else {
+                continue;
+            };
+            let rank = |o: &Offer| (o.record.raw_id.len(), o.record.raw_id.clone());
+            if regions.get(region).is_none_or(|cur| rank(o) < rank(cur)) {
+                regions.insert(region, o);
+            }
+        }
+        let regions: Vec<Regional> = regions
+            .into_iter()
+            .filter_map(|(region, o)| {
+                let p = o.record.prices.as_ref()?;
+                Some(Regional {
+                    region: region.to_string(),
+                    input_price: p.input,
+                    output_price: p.output,
+                    cache_read_price: p.cache_read,
+                    cache_write_price: p.cache_write,
+                })
+            })
+            .collect();
+        off.regions = Regional::encode(&regions);
+    }
+}
+
+/// The task a LiteLLM mode names, where it is not conversation.
+pub fn task_of_mode(mode: &str) -> Option<&'static str> {
+    Some(match mode {
+        "embedding" => "embedding",
+        "rerank" => "rerank",
+        "audio_transcription" => "speech_to_text",
+        "audio_speech" => "text_to_speech",
+        "image_generation" | "image_edit" => "image_generation",
+        "video_generation" => "video_generation",
+        "moderation" | "moderations" => "moderation",
+        _ => return None,
+    })
+}
+
+/// What LiteLLM witnessed about each resolved model (by slug).
+pub type ByModel = BTreeMap<String, Vec<Witness>>;
+
+/// Applies the witnesses to the built models: a non-conversational mode the creator's own
+/// entry gives (or every entry agrees on) sets a `chat` model's task; structured-output
+/// support fills a gap; the creator's deprecation date, where every one of its entries for
+/// the model has one, is the model's (the last of them), and a model whose date is not after
+/// `today` is retired.
+pub fn apply(
+    by_model: &ByModel,
+    models: &mut [entity::model::Model],
+    creators: &BTreeMap<String, crate::ingest::prices::Creator>,
+    today: &str,
+) {
+    for m in models.iter_mut() {
+        let Some(seen) = by_model.get(&m.slug) else {
+            continue;
+        };
+        let own = |w: &&Witness| {
+            let (Some(p), Some(c)) = (w.provider.as_deref(), m.creator_slug.as_deref()) else {
+                return false;
+            };
+            p == c
+                || creators
+                    .get(c)
+                    .is_some_and(|c| c.first_party.iter().any(|f| f == p))
+        };
+        let first_party: Vec<&Witness> = seen.iter().filter(own).collect();
+        let modes: Vec<&str> = seen.iter().filter_map(|w| w.mode.as_deref()).collect();
+        let mode = first_party
+            .iter()
+            .find_map(|w| w.mode.as_deref())
+            .or_else(|| {
+                modes
+                    .first()
+                    .copied()
+                    .filter(|f| modes.iter().all(|x| x == f))
+            });
+        if m.task == "chat"
+            && let Some(task) = mode.and_then(task_of_mode)
+        {
+            m.task = task.to_string();
+        }
+        if m.structured_output.is_none() {
+            m.structured_output = first_party
+                .iter()
+                .chain(seen.iter().collect::<Vec<_>>().iter())
+                .find_map(|w| w.structured_output);
+        }
+        if !first_party.is_empty() && first_party.iter().all(|w| w.deprecation_date.is_some()) {
+            m.deprecation_date = first_party
+                .iter()
+                .filter_map(|w| w.deprecation_date.clone())
+                .max();
+            m.retired = m.deprecation_date.as_deref().is_some_and(|d| d <= today);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_provider_table_maps_the_creators_apis() {
+        let p = providers();
+        assert_eq!(p.get("openai").map(String::as_str), Some("openai"));
+        assert_eq!(p.get("gemini").map(String::as_str), Some("google"));
+        assert_eq!(p.get("voyage").map(String::as_str), Some("voyageai"));
+    }
+
+    #[test]
+    fn modes_that_are_not_conversation_are_tasks() {
+        assert_eq!(task_of_mode("embedding"), Some("embedding"));
+        assert_eq!(task_of_mode("audio_transcription"), Some("speech_to_text"));
+        assert_eq!(task_of_mode("chat"), None);
+        assert_eq!(task_of_mode("responses"), None);
+    }
+}
