@@ -37,6 +37,8 @@ pub struct Model {
     pub deprecation_date: Option<String>,
     /// Its creator's deprecation date has passed: left out of default lists.
     pub retired: bool,
+    /// The model a fine-tune or merge derives from (its slug), where its id names one.
+    pub base_model: Option<String>,
     pub average_score: Option<f64>,
     pub benchmarks_count: i32,
     /// List input price (USD per 1M tokens): the creator's own API, else the median paid

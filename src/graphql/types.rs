@@ -198,6 +198,14 @@ impl Model {
     async fn last_updated(&self) -> Option<&str> {
         self.0.last_updated.as_deref()
     }
+    /// The model a fine-tune or merge derives from (`creator` is then its publisher); null
+    /// for a model its id names no base of.
+    async fn base_model(&self, ctx: &Context<'_>) -> Result<Option<Model>> {
+        let Some(base) = self.0.base_model.as_deref() else {
+            return Ok(None);
+        };
+        Ok(catalog(ctx)?.model(base).cloned().map(Model))
+    }
     /// The day its creator stops serving it, as announced (LiteLLM records it).
     async fn deprecation_date(&self) -> Option<&str> {
         self.0.deprecation_date.as_deref()

@@ -255,6 +255,7 @@ pub fn blank_model(slug: &str) -> model::Model {
         last_updated: None,
         deprecation_date: None,
         retired: false,
+        base_model: None,
         average_score: None,
         benchmarks_count: 0,
         input_price: None,

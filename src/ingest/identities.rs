@@ -45,6 +45,28 @@ const THINKING_IS_A_MODE: &[&str] = &[
     "zhipuai",
 ];
 
+/// Routes a host sells beside the model itself under a prefixed id, on terms of a plan (a
+/// discounted coding route): (provider, id prefix, the plan's provider slug, its name). The
+/// route is an offering of the model at the plan, not a model.
+pub const PLAN_ROUTES: &[(&str, &str, &str, &str)] = &[(
+    "aihubmix",
+    "coding-",
+    "aihubmix-coding-plan",
+    "AIHubMix Coding Plan",
+)];
+
+/// The plan a route id belongs to, and the model id it routes to
+/// (`coding-glm-5.1` at AIHubMix → `aihubmix-coding-plan`, `glm-5.1`).
+pub fn plan_route<'a>(provider: Option<&str>, raw: &'a str) -> Option<(&'static str, &'a str)> {
+    let provider = provider?;
+    PLAN_ROUTES.iter().find_map(|(host, prefix, plan, _)| {
+        let id = raw.strip_prefix(prefix).filter(|_| *host == provider)?;
+        // Its free route (`coding-glm-5.1-free`) is the same model at the same plan.
+        let id = id.strip_suffix("-free").unwrap_or(id);
+        (!id.is_empty()).then_some((*plan, id))
+    })
+}
+
 /// A provider's own id for a model with the provider's name as a prefix
 /// (`databricks-gpt-5` at `databricks`) names the model without it.
 pub fn without_host_prefix<'a>(provider: Option<&str>, raw: &'a str) -> Option<&'a str> {
@@ -123,6 +145,14 @@ const NOT_VENDORS: &[&str] = &[
     "hf",
     "huggingface",
     "latest",
+    // Hosts' route prefixes: a trusted-execution deployment, a router's pool, a cloud region
+    // or deployment type.
+    "tee",
+    "route",
+    "routers",
+    "us-gov",
+    "global-standard",
+    "apac",
 ];
 
 /// The organisation a record's id names as its vendor (`aion-labs/aion-1.0` at a router),
@@ -218,12 +248,88 @@ fn ollama_tagged(name: &str) -> bool {
         .any(|rest| rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
 }
 
-/// A model's creator from its records (best first), else the creators table's answer for its
-/// key, else the organisation a source's id names.
+/// Organisations that republish others' weights unchanged (quantised, converted): the model
+/// in their repositories is its maker's.
+const REPACKAGERS: &[&str] = &[
+    "unsloth",
+    "thebloke",
+    "mlx-community",
+    "lmstudio-community",
+    "bartowski",
+    "ggml-org",
+    "second-state",
+    "nousresearch-gguf",
+];
+
+/// The publisher of a community derivative: the organisation its id names
+/// (`huihui-ai/Llama-3.3-70B-Instruct-abliterated`) when the name says it is one
+/// ([`says_derivative`]), the creators table does not know the organisation, and it
+/// republishes nothing unchanged. The name says what it derives from (Meta's `llama`), the
+/// organisation who made it. Publishers of fine-tunes without such a word (NeverSleep's
+/// Lumimaid, Sao10K's Euryale) are rows of the creators table, whose vendor ids credit them.
+/// Hosts' path words (`tee/`, `route/`, `us-gov/`) name no organisation, hence the word.
+pub fn fine_tune_publisher(r: &super::ModelRecord, key: &str) -> Option<String> {
+    if !says_derivative(key) {
+        return None;
+    }
+    let org = named_vendor(r)?;
+    let tables = super::prices::Tables::shared();
+    let known = tables.creator_of_vendor(&org).is_some() || tables.creators.contains_key(&org);
+    (!known && !REPACKAGERS.contains(&org.as_str())).then_some(org)
+}
+
+/// Words that mark a community derivative of the model the rest of the name is
+/// (`-abliterated`: refusals removed; `-uncensored`, `-heretic`, `-lorablated`).
+const DERIVATIVE_WORDS: &[&str] = &["abliterated", "uncensored", "heretic", "lorablated"];
+
+/// Whether a key names a community derivative by one of [`DERIVATIVE_WORDS`].
+pub fn says_derivative(key: &str) -> bool {
+    key.split('-').any(|w| DERIVATIVE_WORDS.contains(&w))
+}
+
+/// The keys a derivative's base may have, longest first: the key without its last words, as
+/// long as what comes off holds no digit (a size or a version is part of the base's name:
+/// `llama-3.3-70b-instruct-abliterated` → `llama-3.3-70b-instruct`; `llama-3-lumimaid-70b`
+/// has none).
+pub fn base_candidates(key: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = key;
+    for _ in 0..3 {
+        let Some((head, last)) = rest.rsplit_once('-') else {
+            break;
+        };
+        if head.is_empty() || last.bytes().any(|b| b.is_ascii_digit()) {
+            break;
+        }
+        out.push(head);
+        rest = head;
+    }
+    out
+}
+
+/// A model's creator: the publisher of a fine-tune where its id names one
+/// ([`fine_tune_publisher`], or a publisher of the creators table); else from its records
+/// (best first), else the creators table's answer for its key, else the organisation a
+/// source's id names.
 pub fn model_creator(key: &str, recs: &[super::ModelRecord]) -> Option<String> {
+    let plain = key.replace('.', "-");
+    let tables = super::prices::Tables::shared();
+    // A publisher of the creators table with no API of its own, named by an id's
+    // organisation (`neversleep/llama-3-lumimaid-70b`), over the lab the name starts with.
+    let publisher = |r: &super::ModelRecord| {
+        let org = named_vendor(r)?;
+        let c = tables.creator_of_vendor(&org)?;
+        tables
+            .creators
+            .get(c)
+            .filter(|row| row.first_party.is_empty())
+            .map(|row| row.slug.clone())
+    };
     recs.iter()
-        .find_map(|r| r.creator.clone())
-        .or_else(|| names::creator_for(None, &key.replace('.', "-")).map(str::to_string))
+        .find_map(|r| fine_tune_publisher(r, &plain))
+        .or_else(|| recs.iter().find_map(publisher))
+        .or_else(|| recs.iter().find_map(|r| r.creator.clone()))
+        .or_else(|| names::creator_for(None, &plain).map(str::to_string))
         .or_else(|| recs.iter().find_map(named_vendor))
 }
 
@@ -569,6 +675,36 @@ pub fn same_name(candidates: &[Candidate], unsaid: bool) -> Vec<(String, String)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_derivative_s_base_keeps_its_size_and_version() {
+        // Longest first; the size ends the trimming.
+        assert_eq!(
+            base_candidates("llama-3.3-70b-instruct-abliterated"),
+            ["llama-3.3-70b-instruct", "llama-3.3-70b"]
+        );
+        assert_eq!(
+            base_candidates("deepseek-r1-distill-qwen-32b-abliterated"),
+            ["deepseek-r1-distill-qwen-32b"]
+        );
+        assert!(base_candidates("llama-3-lumimaid-70b").is_empty());
+        assert!(says_derivative("gemma-3-27b-it-abliterated"));
+        assert!(!says_derivative("gpt-4o"));
+    }
+
+    #[test]
+    fn a_host_s_coding_route_is_its_plan_s_offering() {
+        assert_eq!(
+            plan_route(Some("aihubmix"), "coding-glm-5.1"),
+            Some(("aihubmix-coding-plan", "glm-5.1"))
+        );
+        assert_eq!(
+            plan_route(Some("aihubmix"), "coding-glm-5.1-free"),
+            Some(("aihubmix-coding-plan", "glm-5.1"))
+        );
+        assert_eq!(plan_route(Some("nano-gpt"), "coding-router"), None);
+        assert_eq!(plan_route(Some("aihubmix"), "glm-5.1"), None);
+    }
 
     #[test]
     fn a_trailing_date_comes_off() {

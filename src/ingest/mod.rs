@@ -148,12 +148,12 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     }
     let sources::Collected {
         mut records,
-        providers: provider_meta,
+        providers: mut provider_meta,
         scores: raw,
         agents: raw_agents,
         genai_prices: genai,
         witnesses,
-        offers,
+        mut offers,
     } = found;
 
     // The live feed's prices are as of the day its copy was observed; its dated prices
@@ -168,6 +168,13 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         .filter(|r| r.source == sources::genai_prices::SOURCE && r.as_of.is_some())
     {
         r.as_of = Some(day.to_string());
+    }
+
+    for r in records
+        .iter_mut()
+        .chain(offers.iter_mut().map(|o| &mut o.record))
+    {
+        route_to_plan(r, &mut provider_meta);
     }
 
     // Benchmarked models that no pricing or metadata source knows become models too.
@@ -307,6 +314,37 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         }
     }
 
+    // Fine-tunes and merges link the model they derive from.
+    let bases: BTreeMap<String, String> = resolved
+        .models
+        .iter()
+        .filter_map(|(slug, recs)| {
+            // A derivative says so in its name, or it is credited to a publisher with no API
+            // of its own that is not the lab its name starts with (NeverSleep's
+            // `llama-3-lumimaid-70b`, Open-Orca's `mistral-7b-openorca`).
+            let key = slug.replace('.', "-");
+            let named = prices::Tables::shared().creator_of_name(&key);
+            let tables = prices::Tables::shared();
+            let publisher_only = |c: &str| {
+                tables
+                    .creators
+                    .get(c)
+                    .is_some_and(|row| row.first_party.is_empty())
+            };
+            let derived = identities::says_derivative(&key)
+                || identities::model_creator(slug, recs)
+                    .zip(named)
+                    .is_some_and(|(c, n)| c != n && publisher_only(&c));
+            if !derived {
+                return None;
+            }
+            identities::base_candidates(slug)
+                .into_iter()
+                .find_map(|b| resolved.lookup(b).filter(|m| *m != slug.as_str()))
+                .map(|b| (slug.clone(), b.to_string()))
+        })
+        .collect();
+
     let tables = catalog::Reviewed::checked_in().map_err(IngestError)?;
     catalog::finish(
         &mut snapshot,
@@ -327,6 +365,9 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     );
     for o in &snapshot.offerings {
         report.witnesses(&entity::offering::Witness::decode(o.sources.as_deref()));
+    }
+    for m in &mut snapshot.models {
+        m.base_model = bases.get(&m.slug).cloned();
     }
     Ok((snapshot, report))
 }
@@ -357,6 +398,24 @@ fn archived_copies(
             Ok((d, feed))
         })
         .collect()
+}
+
+/// A host's plan route (`coding-glm-5.1` at AIHubMix) is the model sold at the plan: the
+/// record moves to the plan's provider (named after the host) under the model's id.
+fn route_to_plan(r: &mut ModelRecord, meta: &mut BTreeMap<String, catalog::ProviderMeta>) {
+    let Some((plan, id)) = identities::plan_route(r.provider.as_deref(), &r.raw_id) else {
+        return;
+    };
+    if let Some((host, _, _, name)) = identities::PLAN_ROUTES.iter().find(|p| p.2 == plan) {
+        let website = meta.get(*host).and_then(|m| m.website.clone());
+        meta.entry(plan.to_string())
+            .or_insert_with(|| catalog::ProviderMeta {
+                name: (*name).to_string(),
+                website,
+            });
+    }
+    r.parsed = Some(names::parse(id));
+    r.provider = Some(plan.to_string());
 }
 
 /// LiteLLM's earlier observed copies, oldest first: the archive's directories (a day, or a
@@ -527,6 +586,7 @@ const DASH_VENDORS: &[(&str, &str)] = &[
     ("qwen-", "alibaba"),
     ("x-ai-", "xai"),
     ("xai-", "xai"),
+    ("xiaomi-", "xiaomi"),
     ("cohere-", "cohere"),
     ("amazon-", "amazon"),
     ("microsoft-", "microsoft"),

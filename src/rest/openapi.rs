@@ -289,6 +289,14 @@ fn schemas() -> Value {
                 json!({"type": ["string", "null"], "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$"}),
             ),
             ("last_updated", nullable("string")),
+            (
+                "base_model",
+                json!({"oneOf": [obj(&[
+                    ("slug", s()),
+                    ("name", s()),
+                    ("creator", json!({"oneOf": [named.clone(), {"type": "null"}]})),
+                ]), {"type": "null"}]}),
+            ),
             ("tool_call", nullable("boolean")),
             ("agents", array(s())),
             ("scores", array(reference("Score"))),

@@ -252,6 +252,7 @@ macro_rules! model_detail {
         "fragment ModelDetail on Model {
   ...ModelSummary family reasoning tool_call: toolCall structured_output: structuredOutput
   knowledge_cutoff: knowledgeCutoff last_updated: lastUpdated agents
+  base_model: baseModel { slug name creator { slug name } }
   scores { benchmark { slug name } score config source as_of: asOf }
   offerings { ...OfferingFields }
 }"

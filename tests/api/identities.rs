@@ -391,3 +391,64 @@ async fn routers_are_listed_only_when_asked_for() {
         assert_eq!(m["data"]["task"], "text_to_speech", "{tts}");
     }
 }
+
+/// A fine-tune or merge is its publisher's, linked to the model it derives from: the
+/// organisation in its Hugging Face id (`huihui-ai/Llama-3.3-70B-Instruct-abliterated`), or a
+/// publisher of the creators table (Open-Orca), never the base model's lab; a host writing its
+/// own name before a model (`perplexity/glm-5.3-flash`) does not become its creator.
+#[tokio::test]
+async fn derivatives_are_their_publishers_with_their_base() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (slug, publisher, base) in [
+        (
+            "llama-3.3-70b-instruct-abliterated",
+            "huihui-ai",
+            Some("llama-3.3-70b-instruct"),
+        ),
+        (
+            "deepseek-r1-distill-qwen-32b-abliterated",
+            "huihui-ai",
+            Some("deepseek-r1-distill-qwen-32b"),
+        ),
+        ("mistral-7b-openorca", "open-orca", Some("mistral-7b-v0.1")),
+        ("llama-3-lumimaid-70b", "neversleep", None),
+        ("glm-5.3-flash", "zhipuai", None),
+    ] {
+        let (status, m) = app.get_json(&format!("/api/v1/models/{slug}")).await;
+        assert_eq!(status, 200, "{slug}");
+        let m = &m["data"];
+        assert_eq!(m["creator"]["slug"], publisher, "{slug}");
+        match base {
+            Some(b) => assert_eq!(m["base_model"]["slug"], b, "{slug}: {}", m["base_model"]),
+            None => assert!(m["base_model"].is_null(), "{slug}: {}", m["base_model"]),
+        }
+    }
+    let body = app
+        .graphql(
+            r#"{ model(slug: "llama-3.3-70b-instruct-abliterated") { creator { slug } baseModel { slug creator { slug } } } }"#,
+            serde_json::json!({}),
+        )
+        .await;
+    let m = &body["data"]["model"];
+    assert_eq!(m["baseModel"]["creator"]["slug"], "meta", "{body}");
+}
+
+/// AIHubMix's discounted `coding-` routes are the models themselves sold at its coding plan
+/// (kind `plan`), not models of their own.
+#[tokio::test]
+async fn a_host_s_coding_routes_are_its_plan_s_offerings() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let catalog = app.state.catalog.snapshot();
+    assert!(catalog.model("coding-glm-5.1").is_none());
+    let (status, glm) = app.get_json("/api/v1/models/glm-5.1").await;
+    assert_eq!(status, 200);
+    let route = glm["data"]["offerings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["provider"]["slug"] == "aihubmix-coding-plan")
+        .unwrap_or_else(|| panic!("{glm}"));
+    assert_eq!(route["kind"], "plan");
+    assert_eq!(route["provider_model_id"], "coding-glm-5.1");
+    assert_eq!(route["provider"]["name"], "AIHubMix Coding Plan");
+}

@@ -242,8 +242,13 @@ pub fn records(
                 continue;
             }
             report.matched(SOURCE);
-            let creator =
-                names::creator_for(parsed.vendor.as_deref(), &parsed.key).map(str::to_string);
+            // A host writing its own name before a model (`perplexity/glm-5.3-flash`) names
+            // no creator: the model's name does.
+            let vendor = parsed
+                .vendor
+                .as_deref()
+                .filter(|v| canonical_provider(v) != slug);
+            let creator = names::creator_for(vendor, &parsed.key).map(str::to_string);
             let first_party = creator.as_deref() == Some(slug.as_str());
             out.push(ModelRecord {
                 source: SOURCE,
