@@ -29,6 +29,8 @@ pub struct Problem {
     pub param: Option<String>,
     /// Extra headers (`Allow`, `Retry-After`, ...).
     pub headers: Vec<(header::HeaderName, HeaderValue)>,
+    /// For an unknown model: the closest known ones, as (slug, name).
+    pub closest: Vec<(String, String)>,
 }
 
 impl Problem {
@@ -39,6 +41,7 @@ impl Problem {
             detail: detail.into(),
             param: None,
             headers: Vec::new(),
+            closest: Vec::new(),
         }
     }
 
@@ -92,6 +95,14 @@ impl Problem {
         });
         if let (Some(param), Some(obj)) = (&self.param, body.as_object_mut()) {
             obj.insert("param".into(), json!(param));
+        }
+        if let (false, Some(obj)) = (self.closest.is_empty(), body.as_object_mut()) {
+            let closest: Vec<serde_json::Value> = self
+                .closest
+                .iter()
+                .map(|(slug, name)| json!({"slug": slug, "name": name}))
+                .collect();
+            obj.insert("closest".into(), json!(closest));
         }
         body
     }

@@ -37,8 +37,15 @@ pub struct Model {
     pub deprecation_date: Option<String>,
     /// Its creator's deprecation date has passed: left out of default lists.
     pub retired: bool,
+    /// An experimental or preview model's general release, once sold (its slug): left out
+    /// of default lists, as the release replaces it.
+    pub superseded_by: Option<String>,
     /// The model a fine-tune or merge derives from (its slug), where its id names one.
     pub base_model: Option<String>,
+    /// What its index and average rest on: `independent`, `mixed` or `self_reported`.
+    pub rank_basis: Option<String>,
+    /// `average_score` at the index's lower one-sigma bound: what the default order sorts by.
+    pub rank_score: Option<f64>,
     pub average_score: Option<f64>,
     pub benchmarks_count: i32,
     /// List input price (USD per 1M tokens): the creator's own API, else the median paid

@@ -15,6 +15,16 @@ pub struct Model {
     pub is_headline: bool,
     pub as_of: Option<String>,
     pub source: String,
+    /// `independent` (a third party ran it) or `self_reported` (the model's maker published
+    /// it), by the rules of `data/score_provenance.csv`.
+    pub provenance: String,
+    /// Where the figure can be checked, where the source gives it.
+    pub citation: Option<String>,
+    /// Whether it enters the model's capability index and average.
+    pub in_average: bool,
+    /// A maker's own figure corrected by the gap measured between makers' claims and
+    /// independent runs on this benchmark (`None` for an independent score).
+    pub calibrated: Option<f64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

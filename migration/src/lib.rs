@@ -19,6 +19,7 @@ mod m20261124_000011_add_upcoming_prices;
 mod m20261124_000012_add_model_lifecycle;
 mod m20261124_000013_add_offering_witnesses;
 mod m20261124_000014_add_base_model;
+mod m20261124_000015_add_score_provenance;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -72,6 +73,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000012_add_model_lifecycle::Migration),
             Box::new(m20261124_000013_add_offering_witnesses::Migration),
             Box::new(m20261124_000014_add_base_model::Migration),
+            Box::new(m20261124_000015_add_score_provenance::Migration),
         ]
     }
 }

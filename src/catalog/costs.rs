@@ -22,6 +22,9 @@ pub struct Request {
     pub cached_input_tokens: u64,
     /// Bought in this mode (a [`Variant::MODES`] entry) instead of the standard one.
     pub mode: Option<&'static str>,
+    /// How many such requests (a workload): each is billed at the tier its own prompt
+    /// reaches, and the lines count every request's tokens.
+    pub requests: u64,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -115,6 +118,7 @@ pub fn cost(o: &Row<offering::Model>, req: Request) -> OfferingCost {
         if tokens == 0 {
             continue;
         }
+        let tokens = tokens.saturating_mul(req.requests.max(1));
         match price {
             Some(unit_price) => {
                 let exact = tokens as f64 * unit_price / 1e6;
@@ -139,16 +143,28 @@ pub fn cost(o: &Row<offering::Model>, req: Request) -> OfferingCost {
     out
 }
 
-/// Costs at every offering (of `provider` only, when given), cheapest first; offerings
-/// that cannot price the request last, by provider.
-pub fn costs(
-    offerings: &[Row<offering::Model>],
-    provider: Option<&str>,
-    req: Request,
-) -> Vec<OfferingCost> {
+/// Which offerings to price: one provider's, one kind's, all but one kind's.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Only<'a> {
+    pub provider: Option<&'a str>,
+    pub kind: Option<&'a str>,
+    pub exclude_kind: Option<&'a str>,
+}
+
+impl Only<'_> {
+    pub fn admits(&self, o: &offering::Model) -> bool {
+        self.provider.is_none_or(|p| o.provider_slug == p)
+            && self.kind.is_none_or(|k| o.kind == k)
+            && self.exclude_kind.is_none_or(|k| o.kind != k)
+    }
+}
+
+/// Costs at every offering `only` admits, cheapest first; offerings that cannot price the
+/// request last, by provider.
+pub fn costs(offerings: &[Row<offering::Model>], only: Only, req: Request) -> Vec<OfferingCost> {
     let mut out: Vec<OfferingCost> = offerings
         .iter()
-        .filter(|o| provider.is_none_or(|p| o.provider_slug == p))
+        .filter(|o| only.admits(o))
         .map(|o| cost(o, req))
         .collect();
     out.sort_by(|a, b| {
@@ -194,7 +210,35 @@ mod tests {
             output_tokens: output,
             cached_input_tokens: cached,
             mode: None,
+            requests: 1,
         }
+    }
+
+    #[test]
+    fn a_workload_is_billed_request_by_request() {
+        // 250 requests of 200k prompt tokens: each stays under the >200k tier (50M tokens
+        // billed at 3, not at the long-context 6).
+        let o = offer(
+            3.0,
+            15.0,
+            None,
+            &[Tier {
+                from_tokens: 200_001,
+                input_price: Some(6.0),
+                output_price: Some(22.5),
+                ..Tier::default()
+            }],
+        );
+        let month = Request {
+            requests: 250,
+            ..req(200_000, 0, 0)
+        };
+        let c = cost(&o, month);
+        assert_eq!(c.tier_from_tokens, None);
+        assert_eq!(c.lines[0].tokens, 50_000_000);
+        assert_eq!(c.total, Some(150.0));
+        // One request of 50M tokens reaches the tier.
+        assert_eq!(cost(&o, req(50_000_000, 0, 0)).total, Some(300.0));
     }
 
     #[test]

@@ -53,6 +53,11 @@ pub const TABLES: &[&str] = &[
 pub type Row<T> = Arc<T>;
 
 /// The immutable dataset with its indexes.
+/// The source whose leaderboard is published release by release (LiveBench).
+const RELEASED_SOURCE: &str = "livebench";
+/// Provenance of a score a third party measured.
+const INDEPENDENT: &str = "independent";
+
 #[derive(Default)]
 pub struct Catalog {
     pub dataset: Option<dataset::Model>,
@@ -86,8 +91,8 @@ pub struct Catalog {
     benchmark_index: HashMap<String, usize>,
     /// Model slug → scores by benchmark, headline first, then id.
     scores_of: HashMap<String, Vec<Row<score::Model>>>,
-    /// Benchmark slug → headline scores, best first, then model slug.
-    top_of: HashMap<String, Vec<Row<score::Model>>>,
+    /// Benchmark slug → every score on it, best first, then model slug.
+    scores_on: HashMap<String, Vec<Row<score::Model>>>,
     /// Agents, best average first (unscored last), then slug.
     agents: Vec<Row<agent::Model>>,
     agent_index: HashMap<String, usize>,
@@ -256,10 +261,8 @@ impl Catalog {
                     .then(a.id.cmp(&b.id))
             });
         }
-        let mut top_of = group(scores.iter().filter(|s| s.is_headline).cloned(), |s| {
-            s.benchmark_slug.clone()
-        });
-        for (slug, list) in top_of.iter_mut() {
+        let mut scores_on = group(scores.iter().cloned(), |s| s.benchmark_slug.clone());
+        for (slug, list) in scores_on.iter_mut() {
             let higher = benchmark_index
                 .get(slug)
                 .is_none_or(|&i| benchmarks[i].higher_is_better);
@@ -348,7 +351,7 @@ impl Catalog {
             benchmarks,
             benchmark_index,
             scores_of,
-            top_of,
+            scores_on,
             agents,
             agent_index,
             agent_models,
@@ -417,9 +420,59 @@ impl Catalog {
         self.scores_of.get(model).map_or(&[], Vec::as_slice)
     }
 
-    /// Headline scores on a benchmark, best first.
-    pub fn top_of(&self, benchmark: &str) -> &[Row<score::Model>] {
-        self.top_of.get(benchmark).map_or(&[], Vec::as_slice)
+    /// The releases of a benchmark whose source renews it (LiveBench), newest first; empty
+    /// for a benchmark without releases.
+    pub fn releases_of(&self, benchmark: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .scores_on
+            .get(benchmark)
+            .into_iter()
+            .flatten()
+            .filter(|s| s.source == RELEASED_SOURCE)
+            .filter_map(|s| s.as_of.as_deref())
+            .collect();
+        out.sort_unstable_by(|a, b| b.cmp(a));
+        out.dedup();
+        out
+    }
+
+    /// A benchmark's leaderboard, best first: each model's best result — independent ones
+    /// only, or with `self_reported` ones too where a model has no independent result (each
+    /// row says which) — of one release where the benchmark has releases (`release`, else the
+    /// newest).
+    pub fn leaderboard(
+        &self,
+        benchmark: &str,
+        with_claims: bool,
+        release: Option<&str>,
+    ) -> Vec<Row<score::Model>> {
+        let releases = self.releases_of(benchmark);
+        let release = release.or(releases.first().copied());
+        let scores = self.scores_on.get(benchmark).map_or(&[][..], Vec::as_slice);
+        let eligible = |s: &&Row<score::Model>| {
+            (releases.is_empty() || s.as_of.as_deref() == release)
+                && (with_claims || s.provenance == INDEPENDENT)
+        };
+        let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        let mut out: Vec<Row<score::Model>> = Vec::new();
+        // Independent results first, then claims for the models still missing.
+        for pass in [true, false] {
+            for s in scores
+                .iter()
+                .filter(eligible)
+                .filter(|s| (s.provenance == INDEPENDENT) == pass)
+            {
+                if seen.insert(s.model_slug.as_str()) {
+                    out.push(s.clone());
+                }
+            }
+        }
+        let higher = self.benchmark(benchmark).is_none_or(|b| b.higher_is_better);
+        out.sort_by(|a, b| {
+            let o = a.score.total_cmp(&b.score);
+            (if higher { o.reverse() } else { o }).then_with(|| a.model_slug.cmp(&b.model_slug))
+        });
+        out
     }
 
     pub fn agents_of(&self, model: &str) -> &[String] {

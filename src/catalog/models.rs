@@ -28,6 +28,18 @@ pub struct ModelFilter {
     /// Retired models only (`true`) or current ones only (`false`); unset leaves retired
     /// models out unless `availability` is `all`.
     pub retired: Option<bool>,
+    /// Capability index bounds (inclusive); a model without an index matches neither.
+    pub min_capability: Option<f64>,
+    pub max_capability: Option<f64>,
+    /// Capability flags: a model whose flag is unknown matches neither `true` nor `false`.
+    pub tool_call: Option<bool>,
+    pub reasoning: Option<bool>,
+    pub structured_output: Option<bool>,
+    /// A modality the model takes (`image`, `audio`, ...) or produces.
+    pub input_modality: Option<String>,
+    pub output_modality: Option<String>,
+    /// Minimum context window, tokens.
+    pub min_context: Option<i64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,7 +76,8 @@ impl ModelSort {
 
     fn compare(self, a: &model::Model, b: &model::Model, desc: bool) -> Ordering {
         match self {
-            Self::Score => nulls_last(a.average_score, b.average_score, desc),
+            Self::Score => nulls_last(a.rank_score, b.rank_score, desc)
+                .then_with(|| nulls_last(a.average_score, b.average_score, desc)),
             Self::Price => nulls_last(blended(a), blended(b), desc),
             Self::Name => {
                 let o = a.name.to_lowercase().cmp(&b.name.to_lowercase());
@@ -151,9 +164,10 @@ fn shown_by_default(m: &model::Model) -> bool {
     m.availability != "research" && m.task != "router"
 }
 
-/// Whether a list with no filter at all shows the model: shown by default and not retired.
+/// Whether a list with no filter at all shows the model: shown by default, not retired and
+/// not a preview its general release replaced.
 fn listed_by_default(m: &model::Model) -> bool {
-    shown_by_default(m) && !m.retired
+    shown_by_default(m) && !m.retired && m.superseded_by.is_none()
 }
 
 impl ModelFilter {
@@ -170,6 +184,14 @@ impl ModelFilter {
             availability,
             task,
             retired,
+            min_capability,
+            max_capability,
+            tool_call,
+            reasoning,
+            structured_output,
+            input_modality,
+            output_modality,
+            min_context,
         } = self;
         provider.is_none()
             && creator.is_none()
@@ -181,7 +203,36 @@ impl ModelFilter {
             && availability.is_none()
             && task.is_none()
             && retired.is_none()
+            && min_capability.is_none()
+            && max_capability.is_none()
+            && tool_call.is_none()
+            && reasoning.is_none()
+            && structured_output.is_none()
+            && input_modality.is_none()
+            && output_modality.is_none()
+            && min_context.is_none()
     }
+}
+
+/// The capability filters: index bounds, flags, modalities and context.
+fn capabilities_match(f: &ModelFilter, m: &model::Model) -> bool {
+    let index_ok = |bound: Option<f64>, ok: fn(f64, f64) -> bool| {
+        bound.is_none_or(|b| m.capability_index.is_some_and(|c| ok(c, b)))
+    };
+    let flag_ok = |want: Option<bool>, has: Option<bool>| want.is_none_or(|w| has == Some(w));
+    let has_modality = |want: &Option<String>, list: &str| {
+        want.as_deref()
+            .is_none_or(|w| list.split(',').any(|x| x == w))
+    };
+    index_ok(f.min_capability, |c, b| c >= b)
+        && index_ok(f.max_capability, |c, b| c <= b)
+        && flag_ok(f.tool_call, m.tool_call)
+        && flag_ok(f.reasoning, m.reasoning)
+        && flag_ok(f.structured_output, m.structured_output)
+        && has_modality(&f.input_modality, &m.input_modalities)
+        && has_modality(&f.output_modality, &m.output_modalities)
+        && f.min_context
+            .is_none_or(|min| m.context_window.is_some_and(|c| c >= min))
 }
 
 impl Catalog {
@@ -216,6 +267,9 @@ impl Catalog {
         {
             return false;
         }
+        if !capabilities_match(f, m) {
+            return false;
+        }
         let available = match f.availability.as_deref() {
             // A task filter asks for routers by name (`task=router`).
             None => shown_by_default(m) || f.task.is_some() && m.availability != "research",
@@ -227,7 +281,10 @@ impl Catalog {
         }
         let retirement = match f.retired {
             Some(r) => m.retired == r,
-            None => !m.retired || f.availability.as_deref() == Some("all"),
+            None => {
+                (!m.retired && m.superseded_by.is_none())
+                    || f.availability.as_deref() == Some("all")
+            }
         };
         if !retirement {
             return false;
@@ -271,6 +328,23 @@ impl Catalog {
     /// Models matching `q`, ranked: exact name/slug/alias, then prefix, word prefix,
     /// substring; ties by average score (best first, unscored last), then slug. One page
     /// and the total.
+    /// The models closest to an identifier nothing resolves: a search by its slug, shortened
+    /// a segment at a time (`claude-sonnet-9` → `claude-sonnet`) until something matches; at
+    /// most three.
+    pub fn closest_models(&self, text: &str) -> Vec<Row<model::Model>> {
+        let mut hint: String = crate::ingest::names::parse(text)
+            .slug
+            .chars()
+            .take(100)
+            .collect();
+        let mut closest = Vec::new();
+        while !hint.is_empty() && closest.is_empty() {
+            closest = self.search_models(&hint, 0, 3).0;
+            hint.truncate(hint.rfind(['-', '.']).unwrap_or(0));
+        }
+        closest
+    }
+
     pub fn search_models(
         &self,
         q: &str,

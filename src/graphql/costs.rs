@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use async_graphql::{Context, Object, Result};
 
 use super::sizes::{self, ListKind};
-use super::types::{Model, Provider};
-use super::{bad_input, catalog, not_found};
+use super::types::{Model, OfferingKind, Provider};
+use super::{bad_input, catalog, not_found_closest};
 use crate::catalog::Row;
 use crate::catalog::costs::{self, MAX_TOKENS, OfferingCost, Request};
 
@@ -79,12 +79,26 @@ impl CostsRoot {
             desc = "Bill every offering at this mode's prices (its `variants`); an offering that does not sell the mode is listed last with the reason."
         )]
         mode: PriceMode,
+        #[graphql(
+            default = 1,
+            desc = "How many requests of this size (1 to 10^9): a workload. Each request is billed at the tier its own prompt reaches; the lines count every request's tokens."
+        )]
+        requests: i64,
+        #[graphql(desc = "Only offerings of this kind.")] kind: Option<OfferingKind>,
+        #[graphql(desc = "No offerings of this kind.")] exclude_kind: Option<OfferingKind>,
     ) -> Result<Vec<ModelCost>> {
+        if !(1..=1_000_000_000).contains(&requests) {
+            return Err(bad_input(
+                "requests",
+                format!("requests must be between 1 and 10^9, got {requests}"),
+            ));
+        }
         let req = Request {
             input_tokens: tokens("input_tokens", input_tokens)?,
             output_tokens: tokens("output_tokens", output_tokens)?,
             cached_input_tokens: tokens("cached_input_tokens", cached_input_tokens)?,
             mode: mode.variant(),
+            requests: requests.unsigned_abs(),
         };
         if req.cached_input_tokens > req.input_tokens {
             return Err(bad_input(
@@ -109,13 +123,26 @@ impl CostsRoot {
             .map(|(m, _)| m.as_str())
             .collect();
         if !unknown.is_empty() {
-            return Err(not_found(format!("unknown models: {}", unknown.join(", "))));
+            return Err(not_found_closest(
+                format!("unknown models: {}", unknown.join(", ")),
+                &cat.closest_models(unknown[0]),
+            ));
         }
-        Ok(resolved
-            .into_iter()
-            .flatten()
-            .map(|m| ModelCost {
-                offerings: costs::costs(cat.offerings_of(&m.slug), provider.as_deref(), req),
+        Ok(models
+            .iter()
+            .zip(resolved)
+            .filter_map(|(asked, m)| Some((asked, m?)))
+            .map(|(asked, m)| ModelCost {
+                requested: asked.clone(),
+                offerings: costs::costs(
+                    cat.offerings_of(&m.slug),
+                    costs::Only {
+                        provider: provider.as_deref(),
+                        kind: kind.map(OfferingKind::as_str),
+                        exclude_kind: exclude_kind.map(OfferingKind::as_str),
+                    },
+                    req,
+                ),
                 model: m.clone(),
             })
             .collect())
@@ -124,12 +151,18 @@ impl CostsRoot {
 
 /// One model's costs.
 pub struct ModelCost {
+    requested: String,
     model: Row<entity::model::Model>,
     offerings: Vec<OfferingCost>,
 }
 
 #[Object]
 impl ModelCost {
+    /// The identifier as asked (a slug, an alias, any provider's model id).
+    async fn requested(&self) -> &str {
+        &self.requested
+    }
+    /// The model it names.
     async fn model(&self) -> Model {
         Model(self.model.clone())
     }

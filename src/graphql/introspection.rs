@@ -15,7 +15,7 @@ use async_graphql::{Value, from_value};
 use serde::Deserialize;
 
 /// Most values one operation's introspection selections may produce.
-pub const MAX_INTROSPECTION_VALUES: u64 = 60_000;
+pub const MAX_INTROSPECTION_VALUES: u64 = 80_000;
 
 /// The query that measures the schema, run once on the schema itself.
 pub const SIZING_QUERY: &str = "{ __schema { types { fields(includeDeprecated: true) { args { name } } inputFields { name } enumValues(includeDeprecated: true) { name } interfaces { name } possibleTypes { name } } directives { args { name } locations } } }";

@@ -169,6 +169,32 @@ pub fn not_found(message: impl Into<String>) -> async_graphql::Error {
     error("NOT_FOUND", message, None)
 }
 
+/// NOT_FOUND for an unknown model, with the closest known ones in `extensions.closest`
+/// (`[{slug, name}]`).
+pub fn not_found_closest(
+    message: impl Into<String>,
+    closest: &[crate::catalog::Row<entity::model::Model>],
+) -> async_graphql::Error {
+    let list: Vec<async_graphql::Value> = closest
+        .iter()
+        .map(|m| {
+            let mut o = async_graphql::indexmap::IndexMap::new();
+            o.insert(
+                async_graphql::Name::new("slug"),
+                async_graphql::Value::String(m.slug.clone()),
+            );
+            o.insert(
+                async_graphql::Name::new("name"),
+                async_graphql::Value::String(m.name.clone()),
+            );
+            async_graphql::Value::Object(o)
+        })
+        .collect();
+    error("NOT_FOUND", message, None).extend_with(move |_, e| {
+        e.set("closest", async_graphql::Value::List(list.clone()));
+    })
+}
+
 /// Logs a storage failure and returns an error that says nothing of it.
 pub fn internal<E: std::fmt::Display>(e: E) -> async_graphql::Error {
     tracing::error!(error = %e, "storage failure while resolving a GraphQL field");

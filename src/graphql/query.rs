@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use async_graphql::{Context, Enum, InputObject, Object, Result};
 
 use super::types::*;
-use super::{bad_input, catalog, not_found};
+use super::{bad_input, catalog, not_found_closest};
 use crate::catalog::{self as cat, ModelFilter as CatalogFilter, ModelSort as CatalogSort};
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
@@ -84,6 +84,44 @@ pub struct ModelFilter {
     /// Retired models only (`true`: their creator's deprecation date has passed) or current
     /// ones only (`false`); unset leaves retired models out unless `availability` is `ALL`.
     pub retired: Option<bool>,
+    /// Minimum capability index (models without an index are left out).
+    pub min_capability: Option<f64>,
+    /// Maximum capability index (models without an index are left out).
+    pub max_capability: Option<f64>,
+    /// Models that call tools (`true`) or do not (`false`); unknown matches neither.
+    pub tool_call: Option<bool>,
+    /// Reasoning models (`true`) or not (`false`); unknown matches neither.
+    pub reasoning: Option<bool>,
+    /// Models whose API takes a response schema (`true`) or not; unknown matches neither.
+    pub structured_output: Option<bool>,
+    /// Models that take this input: `text`, `image`, `audio`, `video` or `pdf`.
+    pub input_modality: Option<Modality>,
+    /// Models that produce this output.
+    pub output_modality: Option<Modality>,
+    /// Minimum context window, tokens.
+    pub min_context: Option<i32>,
+}
+
+/// A kind of input or output.
+#[derive(async_graphql::Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum Modality {
+    Text,
+    Image,
+    Audio,
+    Video,
+    Pdf,
+}
+
+impl Modality {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Text => "text",
+            Self::Image => "image",
+            Self::Audio => "audio",
+            Self::Video => "video",
+            Self::Pdf => "pdf",
+        }
+    }
 }
 
 #[derive(Default)]
@@ -141,6 +179,19 @@ fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFi
             .to_string()
         }),
         retired: f.retired,
+        min_capability: non_negative("min_capability", f.min_capability)?,
+        max_capability: non_negative("max_capability", f.max_capability)?,
+        tool_call: f.tool_call,
+        reasoning: f.reasoning,
+        structured_output: f.structured_output,
+        input_modality: f.input_modality.map(|m| m.as_str().to_string()),
+        output_modality: f.output_modality.map(|m| m.as_str().to_string()),
+        min_context: match f.min_context {
+            Some(n) if n < 0 => {
+                return Err(bad_input("min_context", "min_context must be ≥ 0"));
+            }
+            n => n.map(i64::from),
+        },
     })
 }
 
@@ -216,27 +267,17 @@ impl CatalogRoot {
         if let Some(m) = cat.lookup(text) {
             return Ok(Model(m.clone()));
         }
-        // The closest models: a search by the id's slug, shortened a segment at a time
-        // (`claude-sonnet-9` → `claude-sonnet`) until something matches.
-        let mut hint: String = crate::ingest::names::parse(text)
-            .slug
-            .chars()
-            .take(100)
-            .collect();
-        let mut closest = Vec::new();
-        while !hint.is_empty() && closest.is_empty() {
-            closest = cat.search_models(&hint, 0, 3).0;
-            hint.truncate(hint.rfind(['-', '.']).unwrap_or(0));
-        }
-        let closest: Vec<&str> = closest.iter().map(|m| m.slug.as_str()).collect();
-        Err(not_found(if closest.is_empty() {
+        let closest = cat.closest_models(text);
+        let slugs: Vec<&str> = closest.iter().map(|m| m.slug.as_str()).collect();
+        let message = if slugs.is_empty() {
             format!("no model is known by the id {text:?}")
         } else {
             format!(
                 "no model is known by the id {text:?}; closest: {}",
-                closest.join(", ")
+                slugs.join(", ")
             )
-        }))
+        };
+        Err(not_found_closest(message, &closest))
     }
 
     /// Models whose name, slug or alias matches `q`, ranked: exact, prefix, word prefix,
@@ -294,7 +335,10 @@ impl CatalogRoot {
             .map(|(s, _)| s.as_str())
             .collect();
         if !unknown.is_empty() {
-            return Err(not_found(format!("unknown models: {}", unknown.join(", "))));
+            return Err(not_found_closest(
+                format!("unknown models: {}", unknown.join(", ")),
+                &cat.closest_models(unknown[0]),
+            ));
         }
         let ordered: Vec<_> = resolved.into_iter().flatten().cloned().collect();
         let canonical: Vec<String> = ordered.iter().map(|m| m.slug.clone()).collect();
@@ -323,6 +367,7 @@ impl CatalogRoot {
         let mut benchmarks = benchmarks;
         benchmarks.sort_by(|a, b| a.benchmark.slug.cmp(&b.benchmark.slug));
         Ok(Comparison {
+            requested: slugs.clone(),
             models: ordered,
             benchmarks,
         })

@@ -198,6 +198,22 @@ impl Model {
     async fn last_updated(&self) -> Option<&str> {
         self.0.last_updated.as_deref()
     }
+    /// What its index and average rest on: `independent` (independent runs only), `mixed`
+    /// or `self_reported` (its maker's calibrated claims only); null without scores.
+    async fn rank_basis(&self) -> Option<&str> {
+        self.0.rank_basis.as_deref()
+    }
+    /// `averageScore` at the index's lower one-sigma bound: what the default order sorts by.
+    async fn rank_score(&self) -> Option<f64> {
+        self.0.rank_score
+    }
+    /// The general release that replaced this experimental or preview model; null otherwise.
+    async fn superseded_by(&self, ctx: &Context<'_>) -> Result<Option<Model>> {
+        let Some(ga) = self.0.superseded_by.as_deref() else {
+            return Ok(None);
+        };
+        Ok(catalog(ctx)?.model(ga).cloned().map(Model))
+    }
     /// The model a fine-tune or merge derives from (`creator` is then its publisher); null
     /// for a model its id names no base of.
     async fn base_model(&self, ctx: &Context<'_>) -> Result<Option<Model>> {
@@ -300,10 +316,21 @@ impl Model {
     }
     /// Current prices at every provider that offers the model, cheapest first.
     #[graphql(complexity = "sizes::list(ListKind::OfferingsPerModel, child_complexity)")]
-    async fn offerings(&self, ctx: &Context<'_>) -> Result<Vec<Offering>> {
+    async fn offerings(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only offerings of this kind.")] kind: Option<OfferingKind>,
+        #[graphql(desc = "No offerings of this kind.")] exclude_kind: Option<OfferingKind>,
+    ) -> Result<Vec<Offering>> {
+        let only = crate::catalog::costs::Only {
+            provider: None,
+            kind: kind.map(OfferingKind::as_str),
+            exclude_kind: exclude_kind.map(OfferingKind::as_str),
+        };
         Ok(catalog(ctx)?
             .offerings_of(&self.0.slug)
             .iter()
+            .filter(|o| only.admits(o))
             .cloned()
             .map(Offering)
             .collect())
@@ -755,11 +782,29 @@ impl Benchmark {
     async fn slope(&self) -> Option<f64> {
         self.0.slope
     }
-    /// Best headline scores on this benchmark (1-100, default 20).
+    /// The releases of a benchmark its source renews (LiveBench), newest first; empty
+    /// otherwise. Results of two releases do not compare.
+    async fn releases(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
+        Ok(catalog(ctx)?
+            .releases_of(&self.0.slug)
+            .into_iter()
+            .map(str::to_string)
+            .collect())
+    }
+    /// The leaderboard: each model's best result, best first. Independent results only by
+    /// default; `provenance: ALL` adds makers' own figures for models without one (each
+    /// row's `provenance` says which). A benchmark with releases shows its newest unless
+    /// `release` names another. `limit`: 1-100, default 20.
     #[graphql(
         complexity = "limit.unwrap_or(DEFAULT_FIRST).clamp(1, MAX_FIRST) as usize * child_complexity + 1"
     )]
-    async fn top_models(&self, ctx: &Context<'_>, limit: Option<i32>) -> Result<Vec<Score>> {
+    async fn top_models(
+        &self,
+        ctx: &Context<'_>,
+        limit: Option<i32>,
+        provenance: Option<Provenance>,
+        release: Option<String>,
+    ) -> Result<Vec<Score>> {
         let limit = limit.unwrap_or(DEFAULT_FIRST);
         if !(1..=MAX_FIRST).contains(&limit) {
             return Err(bad_input(
@@ -767,14 +812,68 @@ impl Benchmark {
                 format!("limit must be between 1 and {MAX_FIRST}, got {limit}"),
             ));
         }
-        Ok(catalog(ctx)?
-            .top_of(&self.0.slug)
-            .iter()
+        let catalog = catalog(ctx)?;
+        if let Some(r) = &release {
+            let known = catalog.releases_of(&self.0.slug);
+            if !known.contains(&r.as_str()) {
+                let list = if known.is_empty() {
+                    "it has no releases".to_string()
+                } else {
+                    format!("its releases are {}", known.join(", "))
+                };
+                return Err(bad_input(
+                    "release",
+                    format!("{} has no release {r}: {list}", self.0.slug),
+                ));
+            }
+        }
+        Ok(catalog
+            .leaderboard(
+                &self.0.slug,
+                provenance == Some(Provenance::All),
+                release.as_deref(),
+            )
+            .into_iter()
             .take(limit as usize)
-            .cloned()
             .map(Score)
             .collect())
     }
+}
+
+/// Who sells an offering.
+#[derive(async_graphql::Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum OfferingKind {
+    /// The model creator's own API.
+    FirstParty,
+    Cloud,
+    Router,
+    Reseller,
+    /// A subscription.
+    Plan,
+    /// Offered at 0/0.
+    FreeTier,
+}
+
+impl OfferingKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::FirstParty => "first_party",
+            Self::Cloud => "cloud",
+            Self::Router => "router",
+            Self::Reseller => "reseller",
+            Self::Plan => "plan",
+            Self::FreeTier => "free_tier",
+        }
+    }
+}
+
+/// Which results a leaderboard lists.
+#[derive(async_graphql::Enum, Copy, Clone, Eq, PartialEq)]
+pub enum Provenance {
+    /// Results a third party measured (the default).
+    Independent,
+    /// Those, and makers' own figures for models no third party measured.
+    All,
 }
 
 /// A model's score on a benchmark.
@@ -807,6 +906,24 @@ impl Score {
     }
     async fn as_of(&self) -> Option<&str> {
         self.0.as_of.as_deref()
+    }
+    /// `independent` (a third party ran it) or `self_reported` (the model's maker published
+    /// it), by the reviewed rules of `data/score_provenance.csv`.
+    async fn provenance(&self) -> &str {
+        &self.0.provenance
+    }
+    /// Where the figure can be checked, where the source gives it.
+    async fn citation(&self) -> Option<&str> {
+        self.0.citation.as_deref()
+    }
+    /// Whether it enters the model's capability index (and so its average).
+    async fn in_average(&self) -> bool {
+        self.0.in_average
+    }
+    /// A maker's own figure corrected by the gap measured between makers' claims and
+    /// independent runs; null for an independent score.
+    async fn calibrated(&self) -> Option<f64> {
+        self.0.calibrated
     }
 }
 
@@ -1010,12 +1127,18 @@ pub struct ComparedScore {
 
 /// Models side by side.
 pub struct Comparison {
+    /// The identifiers as asked, in order: `models[i]` is what `requested[i]` names.
+    pub requested: Vec<String>,
     pub models: Vec<Row<model::Model>>,
     pub benchmarks: Vec<ComparedBenchmark>,
 }
 
 #[Object]
 impl Comparison {
+    /// The identifiers as asked (slugs, aliases, any provider's model id), in order.
+    async fn requested(&self) -> &[String] {
+        &self.requested
+    }
     /// The compared models, in the order asked.
     async fn models(&self) -> Vec<Model> {
         self.models.iter().cloned().map(Model).collect()

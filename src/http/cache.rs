@@ -56,7 +56,8 @@ fn cacheable(path: &str) -> bool {
 /// ([`rest::query_names`]), sorted. Two requests that mean the same share an entry whatever
 /// else their query strings carry (so OpenAPI, docs and assets keep one entry each), and two
 /// that differ never do. A known parameter given twice is refused (400 naming it): the
-/// answer would otherwise depend on which copy a reader takes.
+/// answer would otherwise depend on which copy a reader takes; so is a parameter a REST
+/// endpoint does not take.
 fn key(req: &Request, version: u64) -> Result<String, crate::error::Problem> {
     let path = req.uri().path();
     let tier = req
@@ -74,6 +75,17 @@ fn key(req: &Request, version: u64) -> Result<String, crate::error::Problem> {
     };
     if let Some(name) = rest::repeated(names, &params) {
         return Err(rest::repeated_problem(name));
+    }
+    // A REST endpoint refuses what it does not take, before any stored answer is served.
+    if path != "/graphql" && rest::endpoint_params(path).is_some() {
+        let all: Vec<(String, String)> = req
+            .uri()
+            .query()
+            .map(|q| serde_urlencoded::from_str(q).unwrap_or_default())
+            .unwrap_or_default();
+        if let Some(problem) = rest::unknown(names, &all) {
+            return Err(problem);
+        }
     }
     params.retain(|(k, _)| names.contains(&k.as_str()));
     params.sort_unstable();
@@ -150,6 +162,130 @@ pub fn lookup(s: &AppState, req: &mut Request) -> Lookup {
     Lookup::Miss(pending)
 }
 
+/// Looks a GraphQL POST up by what it asks: its document with insignificant whitespace and
+/// commas folded, its variables (keys sorted), its operation name and extensions (a
+/// persisted query's hash), with the tier, the origin and the dataset version, as a GET's
+/// key is made. Every answer is a pure function of these, so a repeated POST — what Apollo
+/// Client and most GraphQL clients send — is answered from memory as a GET is. A body that
+/// is not a JSON object passes to the handler, which names the fault.
+pub fn lookup_post(s: &AppState, req: &mut Request, body: &[u8]) -> Lookup {
+    let Ok(serde_json::Value::Object(fields)) = serde_json::from_slice::<serde_json::Value>(body)
+    else {
+        return Lookup::Pass;
+    };
+    let catalog = s.catalog.snapshot();
+    let version = catalog.revision();
+    s.cache.follow(version);
+    let tier = req
+        .extensions()
+        .get::<Caller>()
+        .map_or(Tier::Free, |c| c.tier);
+    let origin = req
+        .extensions()
+        .get::<super::origin::Origin>()
+        .map_or("", |o| o.0.as_str());
+    let field = |k: &str| fields.get(k).filter(|v| !v.is_null());
+    let query = field("query")
+        .and_then(serde_json::Value::as_str)
+        .map(normalized_document);
+    // serde_json's maps are sorted: the same variables give the same text.
+    let text = |k: &str| field(k).map_or(String::new(), serde_json::Value::to_string);
+    let key = format!(
+        "{version}|{origin}|{}|post|{}|{}|{}|{}",
+        tier.as_str(),
+        query.unwrap_or_default(),
+        text("variables"),
+        text("operationName"),
+        text("extensions"),
+    );
+    let if_none_match = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok());
+    let encoding = negotiate(req.headers());
+    if let Some(hit) = s.cache.get(&key) {
+        return Lookup::Hit(hit.respond(if_none_match, encoding, false));
+    }
+    let pending = Pending {
+        key,
+        if_none_match: if_none_match.map(str::to_string),
+        encoding,
+        head: false,
+        api: true,
+    };
+    req.headers_mut().remove(header::ACCEPT_ENCODING);
+    req.extensions_mut().insert(Snapshot(catalog));
+    Lookup::Miss(pending)
+}
+
+/// A GraphQL document with its insignificant tokens folded: runs of whitespace, line
+/// terminators and commas outside strings become one space, comments go, the ends are
+/// trimmed. Two spellings of one document share a key; strings are kept as written.
+fn normalized_document(doc: &str) -> String {
+    let mut out = String::with_capacity(doc.len());
+    let mut chars = doc.chars().peekable();
+    let mut gap = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                if gap && !out.is_empty() {
+                    out.push(' ');
+                }
+                gap = false;
+                out.push('"');
+                // A block string (`"""…"""`) or a plain one, escapes kept.
+                let block = chars.peek() == Some(&'"') && {
+                    let mut look = chars.clone();
+                    look.next();
+                    look.peek() == Some(&'"')
+                };
+                if block {
+                    out.push_str("\"\"");
+                    chars.next();
+                    chars.next();
+                    let mut quotes = 0;
+                    for c in chars.by_ref() {
+                        out.push(c);
+                        quotes = if c == '"' { quotes + 1 } else { 0 };
+                        if quotes == 3 {
+                            break;
+                        }
+                    }
+                } else {
+                    let mut escaped = false;
+                    for c in chars.by_ref() {
+                        out.push(c);
+                        if escaped {
+                            escaped = false;
+                        } else if c == '\\' {
+                            escaped = true;
+                        } else if c == '"' {
+                            break;
+                        }
+                    }
+                }
+            }
+            '#' => {
+                for c in chars.by_ref() {
+                    if c == '\n' || c == '\r' {
+                        break;
+                    }
+                }
+                gap = true;
+            }
+            c if c.is_whitespace() || c == ',' || c == '\u{feff}' => gap = true,
+            c => {
+                if gap && !out.is_empty() {
+                    out.push(' ');
+                }
+                gap = false;
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// Stores a missed request's answer (a 200 without errors) and answers from the entry.
 pub async fn store(s: &AppState, p: Pending, res: Response) -> Response {
     if res.status() != StatusCode::OK {
@@ -181,4 +317,29 @@ pub async fn store(s: &AppState, p: Pending, res: Response) -> Response {
         s.cache.insert(p.key, entry.clone());
     }
     entry.respond(p.if_none_match.as_deref(), p.encoding, p.head)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalized_document;
+
+    #[test]
+    fn insignificant_tokens_fold_and_strings_stay() {
+        let a = "query Q($n: Int) {\n  models(first: $n) { nodes { slug, name } }\n}  # list\n";
+        assert_eq!(
+            normalized_document(a),
+            "query Q($n: Int) { models(first: $n) { nodes { slug name } } }"
+        );
+        let s = r#"{ search(q: "a,  b") { slug } }"#;
+        assert_eq!(normalized_document(s), s);
+        let esc = r#"{ search(q: "say \"hi,  there\"") { slug } }"#;
+        assert_eq!(normalized_document(esc), esc);
+        let block = "{ x(d: \"\"\"a,\n  b\"\"\") }";
+        assert_eq!(normalized_document(block), block);
+        // Two spellings of one document, one key.
+        assert_eq!(
+            normalized_document("{models{nodes{slug}}}"),
+            normalized_document("{models{nodes{slug}}}\n")
+        );
+    }
 }

@@ -54,12 +54,31 @@ pub async fn rest(
     let base = base(&s, origin.as_ref());
     let raw_query = query.unwrap_or_default();
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&raw_query).unwrap_or_default();
+    let catalog = catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0);
+    // A model's page under any other identifier /models/lookup accepts (an alias, a
+    // provider's id, another case) is a permanent redirect to its canonical URL.
+    if ep.noun == "model"
+        && let Some(asked) = path.get("slug")
+        && catalog.model(asked).is_none()
+        && let Some(m) = catalog.lookup(asked)
+    {
+        let mut canonical = path.clone();
+        canonical.insert("slug".into(), m.slug.clone());
+        let query = if raw_query.is_empty() {
+            String::new()
+        } else {
+            format!("?{raw_query}")
+        };
+        let location = format!("{base}{}{query}", uri_path(ep.path, &canonical));
+        if let Ok(value) = HeaderValue::from_str(&location) {
+            return (StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, value)]).into_response();
+        }
+    }
     let prepared = match rest::prepare(ep, &path, &pairs) {
         Ok(p) => p,
         Err(p) => return p.into_response(),
     };
     let free = caller.is_none_or(|c| c.tier == Tier::Free);
-    let catalog = catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0);
     let attribution = free.then(|| s.attribution(&catalog, &base));
     match rest::execute(
         s.graphql.schema(),
@@ -189,6 +208,11 @@ pub async fn graphiql() -> Html<&'static str> {
 /// by the service so its pages work offline.
 const ASSETS: &[(&str, &str, &[u8])] = &[
     (
+        "site/favicon.svg",
+        "image/svg+xml",
+        include_bytes!("../../assets/site/favicon.svg"),
+    ),
+    (
         "swagger-ui/swagger-ui-bundle.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../assets/swagger-ui/swagger-ui-bundle.js"),
@@ -247,14 +271,22 @@ pub async fn asset(
     method: Method,
     headers: HeaderMap,
 ) -> Response {
-    let file = format!("{dir}/{file}");
+    serve_asset(&format!("{dir}/{file}"), &method, &headers)
+}
+
+/// The site's icon where browsers look for it (an SVG, which they all take).
+pub async fn favicon(method: Method, headers: HeaderMap) -> Response {
+    serve_asset("site/favicon.svg", &method, &headers)
+}
+
+fn serve_asset(file: &str, method: &Method, headers: &HeaderMap) -> Response {
     match assets().iter().find(|(name, _)| *name == file) {
         Some((_, entry)) => entry.respond(
             headers
                 .get(header::IF_NONE_MATCH)
                 .and_then(|v| v.to_str().ok()),
-            negotiate(&headers),
-            method == Method::HEAD,
+            negotiate(headers),
+            *method == Method::HEAD,
         ),
         None => Problem::not_found(format!("no asset {file:?}")).into_response(),
     }
@@ -347,6 +379,16 @@ pub async fn graphql_get(
 }
 
 /// `POST /graphql` with a JSON body of at most 64 KiB.
+/// The 413 of a GraphQL body over the limit.
+pub fn graphql_too_large() -> Response {
+    graphql_refusal(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        "PAYLOAD_TOO_LARGE",
+        format!("GraphQL request bodies are limited to {MAX_GRAPHQL_BODY} bytes"),
+    )
+}
+
 pub async fn graphql_post(
     State(s): State<AppState>,
     caller: Option<axum::Extension<Caller>>,
@@ -355,14 +397,7 @@ pub async fn graphql_post(
 ) -> Response {
     let bytes: Bytes = match axum::body::to_bytes(body, MAX_GRAPHQL_BODY).await {
         Ok(b) => b,
-        Err(_) => {
-            return graphql_refusal(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
-                "PAYLOAD_TOO_LARGE",
-                format!("GraphQL request bodies are limited to {MAX_GRAPHQL_BODY} bytes"),
-            );
-        }
+        Err(_) => return graphql_too_large(),
     };
     match serde_json::from_slice::<async_graphql::Request>(&bytes) {
         Ok(req) => {

@@ -170,7 +170,23 @@ impl Shared {
         if let Some(a) = &admitted {
             req.extensions_mut().insert(a.caller.clone());
         }
-        let (res, from_store) = match cache::lookup(&self.state, &mut req) {
+        // A GraphQL POST is looked up by its body, read here (within the body limit).
+        let lookup = if req.method() == axum::http::Method::POST && req.uri().path() == "/graphql" {
+            let (parts, body) = req.into_parts();
+            match axum::body::to_bytes(body, super::MAX_GRAPHQL_BODY).await {
+                Ok(bytes) => {
+                    req = Request::from_parts(parts, axum::body::Body::from(bytes.clone()));
+                    cache::lookup_post(&self.state, &mut req, &bytes)
+                }
+                Err(_) => {
+                    req = Request::from_parts(parts, axum::body::Body::empty());
+                    Lookup::Refused(super::handlers::graphql_too_large())
+                }
+            }
+        } else {
+            cache::lookup(&self.state, &mut req)
+        };
+        let (res, from_store) = match lookup {
             Lookup::Hit(res) => (res, true),
             Lookup::Miss(pending) => {
                 let res = self.route(req).await;

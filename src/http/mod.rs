@@ -34,6 +34,7 @@ pub fn front(state: AppState) -> Front {
         )
         .route("/graphiql", get(handlers::graphiql))
         .route("/assets/{dir}/{file}", get(handlers::asset))
+        .route("/favicon.ico", get(handlers::favicon))
         .route("/api/v1/openapi.json", get(handlers::openapi))
         .route("/api/v1/export/{file}", get(exports::export))
         .route(feeds::CHANGES_FEED, get(feeds::atom))

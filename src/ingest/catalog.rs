@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use entity::{model, model_alias, provider, source};
 
-use super::{ModelRecord, Resolved, capability, curation, identities, names, prices, review};
+use super::{ModelRecord, Resolved, curation, identities, names, prices, review};
 use crate::snapshot::Snapshot;
 
 /// What a source says about a provider.
@@ -255,7 +255,10 @@ pub fn blank_model(slug: &str) -> model::Model {
         last_updated: None,
         deprecation_date: None,
         retired: false,
+        superseded_by: None,
         base_model: None,
+        rank_basis: None,
+        rank_score: None,
         average_score: None,
         benchmarks_count: 0,
         input_price: None,
@@ -288,7 +291,7 @@ pub fn finish(
     exclude: &BTreeSet<String>,
     observed: &Observed,
     tables: &Reviewed,
-) {
+) -> super::calibration::Gaps {
     snapshot.models = resolved
         .models
         .iter()
@@ -376,7 +379,7 @@ pub fn finish(
             s
         })
         .collect();
-    derive(snapshot, tables);
+    derive(snapshot, tables)
 }
 
 /// Mean of `values` rounded to 2 decimals, `None` when empty.
@@ -408,13 +411,10 @@ impl Reviewed {
 /// Fewest averaged scores a model or agent needs for an `average_score`.
 pub const MIN_AVERAGED: usize = 3;
 
-/// The source whose leaderboard is read release by release (every LiveBench table).
-const RELEASED_SOURCE: &str = "livebench";
-
 /// Computes every derived figure and sorts every table: cheapest current price per model,
 /// average score and benchmark counts per model and agent, model counts per provider and
 /// benchmark, and row ids in sorted order.
-pub fn derive(s: &mut Snapshot, tables: &Reviewed) {
+pub fn derive(s: &mut Snapshot, tables: &Reviewed) -> super::calibration::Gaps {
     s.offerings
         .sort_by(|a, b| (&a.model_slug, &a.provider_slug).cmp(&(&b.model_slug, &b.provider_slug)));
     s.price_history.sort_by(|a, b| {
@@ -482,39 +482,12 @@ pub fn derive(s: &mut Snapshot, tables: &Reviewed) {
         .filter(|b| b.in_average)
         .map(|b| b.slug.clone())
         .collect();
-    // LiveBench renews its questions with every release, so only results of its newest
-    // release are comparable: a model last seen in an older release keeps that result as its
-    // (dated) headline score, outside the average.
-    let mut newest_release: BTreeMap<&str, &str> = BTreeMap::new();
-    for x in s.scores.iter().filter(|x| x.source == RELEASED_SOURCE) {
-        if let Some(d) = x.as_of.as_deref() {
-            let e = newest_release.entry(&x.benchmark_slug).or_insert(d);
-            *e = (*e).max(d);
-        }
-    }
-    let mut model_scores: BTreeMap<&str, (Vec<f64>, BTreeSet<&str>)> = BTreeMap::new();
     let mut bench_models: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
     for x in s.scores.iter().filter(|x| x.is_headline) {
-        let e = model_scores.entry(&x.model_slug).or_default();
-        e.1.insert(&x.benchmark_slug);
-        let current = x.source != RELEASED_SOURCE
-            || x.as_of.as_deref() == newest_release.get(x.benchmark_slug.as_str()).copied();
-        if in_average.contains(x.benchmark_slug.as_str()) && current {
-            e.0.push(x.score);
-        }
         bench_models
             .entry(x.benchmark_slug.clone())
             .or_default()
             .insert(&x.model_slug);
-    }
-    for m in &mut s.models {
-        let averaged = model_scores
-            .get(m.slug.as_str())
-            .map_or(&[][..], |(v, _)| v);
-        m.average_score = (averaged.len() >= MIN_AVERAGED)
-            .then(|| mean2(averaged))
-            .flatten();
-        m.benchmarks_count = averaged.len() as i32;
     }
     for b in &mut s.benchmarks {
         b.models_count = bench_models.get(&b.slug).map_or(0, |m| m.len() as i32);
@@ -553,7 +526,7 @@ pub fn derive(s: &mut Snapshot, tables: &Reviewed) {
         p.models_count = offered.get(p.slug.as_str()).map_or(0, |m| m.len() as i32);
         p.created_count = created.get(p.slug.as_str()).copied().unwrap_or(0) as i32;
     }
-    capabilities(s, &tables.benchmarks);
+    let gaps = super::rankings::apply(s, &tables.benchmarks);
     s.built_at = s
         .sources
         .iter()
@@ -561,90 +534,7 @@ pub fn derive(s: &mut Snapshot, tables: &Reviewed) {
         .max()
         .unwrap_or_default();
     super::economy::apply(s);
-}
-
-/// Fits the capability index over every headline score on a 0–100 benchmark of the index
-/// (models and agents together) and writes it, with its standard error, on models and
-/// agents, and difficulty and slope on benchmarks.
-fn capabilities(s: &mut Snapshot, table: &BTreeMap<String, review::Review>) {
-    use capability::{Observation, Scale, round2};
-    let in_index = review::in_index(table);
-    let benches: Vec<String> = s
-        .benchmarks
-        .iter()
-        .filter(|b| in_index(&b.slug))
-        .map(|b| b.slug.clone())
-        .collect();
-    let bench_pos: BTreeMap<&str, usize> = benches
-        .iter()
-        .enumerate()
-        .map(|(i, b)| (b.as_str(), i))
-        .collect();
-    let model_pos: BTreeMap<&str, usize> = s
-        .models
-        .iter()
-        .enumerate()
-        .map(|(i, m)| (m.slug.as_str(), i))
-        .collect();
-    let agent_pos: BTreeMap<&str, usize> = s
-        .agents
-        .iter()
-        .enumerate()
-        .map(|(i, a)| (a.slug.as_str(), s.models.len() + i))
-        .collect();
-    let rate = |x: f64| (x / 100.0).clamp(0.0, 1.0);
-    let mut obs: Vec<Observation> = Vec::new();
-    for x in s.scores.iter().filter(|x| x.is_headline) {
-        if let (Some(&subject), Some(&benchmark)) = (
-            model_pos.get(x.model_slug.as_str()),
-            bench_pos.get(x.benchmark_slug.as_str()),
-        ) {
-            obs.push(Observation {
-                subject,
-                benchmark,
-                rate: rate(x.score),
-            });
-        }
-    }
-    for x in s.agent_scores.iter().filter(|x| x.is_headline) {
-        if let (Some(&subject), Some(&benchmark)) = (
-            agent_pos.get(x.agent_slug.as_str()),
-            bench_pos.get(x.benchmark_slug.as_str()),
-        ) {
-            obs.push(Observation {
-                subject,
-                benchmark,
-                rate: rate(x.score),
-            });
-        }
-    }
-    let subjects = s.models.len() + s.agents.len();
-    let fit = capability::fit(&obs, subjects, benches.len());
-    let anchor = |slug: &str| model_pos.get(slug).and_then(|&i| fit.capability[i]);
-    let fitted: Vec<f64> = fit.capability.iter().flatten().copied().collect();
-    let scale = Scale::anchored(anchor("gpt-4-0613"), anchor("gpt-5-2025-08-07"), &fitted);
-    let publish = |i: usize| {
-        (
-            fit.capability[i].map(|c| round2(scale.index(c))),
-            fit.se[i].map(|e| round2(scale.scale * e)),
-        )
-    };
-    for (i, m) in s.models.iter_mut().enumerate() {
-        (m.capability_index, m.capability_index_se) = publish(i);
-    }
-    let offset = s.models.len();
-    for (i, a) in s.agents.iter_mut().enumerate() {
-        (a.capability_index, a.capability_index_se) = publish(offset + i);
-    }
-    for b in &mut s.benchmarks {
-        let i = bench_pos.get(b.slug.as_str()).copied();
-        b.difficulty = i
-            .and_then(|i| fit.difficulty[i])
-            .map(|d| round2(scale.index(d)));
-        b.slope = i
-            .and_then(|i| fit.slope[i])
-            .map(|a| prices::six_digits(a / scale.scale));
-    }
+    gaps
 }
 
 #[cfg(test)]

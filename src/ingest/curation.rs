@@ -112,11 +112,56 @@ pub fn apply(s: &mut Snapshot) {
         m.availability = a.to_string();
         m.task = task(m).to_string();
     }
+    let sold: BTreeSet<String> = s
+        .models
+        .iter()
+        .filter(|m| m.availability == "api")
+        .map(|m| m.slug.clone())
+        .collect();
+    for m in &mut s.models {
+        m.superseded_by = general_release(&m.slug).filter(|ga| sold.contains(ga));
+    }
+}
+
+/// The general release an experimental or preview model's slug names: the slug without its
+/// `-exp`/`-preview` word and the date that follows it (`gemini-2.5-pro-exp-03-25` →
+/// `gemini-2.5-pro`, `gemini-3-pro-image-preview` → `gemini-3-pro-image`); what else the
+/// slug says stays (`gemini-2.5-flash-preview-tts` → `gemini-2.5-flash-tts`, a TTS model).
+pub fn general_release(slug: &str) -> Option<String> {
+    let words: Vec<&str> = slug.split('-').collect();
+    let at = words.iter().position(|w| matches!(*w, "exp" | "preview"))?;
+    let mut rest = at + 1;
+    while words
+        .get(rest)
+        .is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+    {
+        rest += 1;
+    }
+    let ga: Vec<&str> = words[..at].iter().chain(&words[rest..]).copied().collect();
+    (at > 0).then(|| ga.join("-"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_preview_names_its_general_release() {
+        assert_eq!(
+            general_release("gemini-2.5-pro-exp-03-25").as_deref(),
+            Some("gemini-2.5-pro")
+        );
+        assert_eq!(
+            general_release("gemini-2.5-flash-preview-tts").as_deref(),
+            Some("gemini-2.5-flash-tts")
+        );
+        assert_eq!(
+            general_release("gemini-3-pro-image-preview").as_deref(),
+            Some("gemini-3-pro-image")
+        );
+        assert_eq!(general_release("gpt-5.5"), None);
+        assert_eq!(general_release("preview"), None);
+    }
 
     fn m(slug: &str, input: &str, output: &str) -> model::Model {
         let mut x = crate::ingest::catalog::blank_model(slug);

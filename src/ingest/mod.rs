@@ -8,6 +8,7 @@
 //! the alias index, and what cannot be attached is reported per source.
 
 pub mod benchmarks;
+pub mod calibration;
 pub mod capability;
 pub mod catalog;
 pub mod curation;
@@ -17,6 +18,8 @@ pub mod identities;
 pub mod modes;
 pub mod names;
 pub mod prices;
+pub mod provenance;
+pub mod rankings;
 pub mod report;
 pub mod review;
 pub mod scores;
@@ -346,7 +349,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         .collect();
 
     let tables = catalog::Reviewed::checked_in().map_err(IngestError)?;
-    catalog::finish(
+    let gaps = catalog::finish(
         &mut snapshot,
         resolved,
         provider_meta,
@@ -366,6 +369,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     for o in &snapshot.offerings {
         report.witnesses(&entity::offering::Witness::decode(o.sources.as_deref()));
     }
+    report.calibration(&gaps);
     for m in &mut snapshot.models {
         m.base_model = bases.get(&m.slug).cloned();
     }

@@ -23,6 +23,8 @@ pub struct Report {
     pub sources: BTreeMap<String, SourceReport>,
     /// Per pair of price sources (in name order), their agreement on standard prices.
     pub agreement: BTreeMap<(String, String), Agreement>,
+    /// How makers' claims compare with independent runs, one line per estimate.
+    pub calibration: Vec<String>,
 }
 
 impl Report {
@@ -50,6 +52,23 @@ impl Report {
             .get(source)
             .filter(|s| s.read > 0)
             .map_or(0.0, |s| s.matched as f64 / s.read as f64)
+    }
+
+    /// Records the gaps makers' claims were calibrated by (logit scale, ± standard error).
+    pub fn calibration(&mut self, gaps: &super::calibration::Gaps) {
+        let line = |what: &str, g: &super::calibration::Gap| {
+            format!(
+                "claims vs independent runs, {what}: {:+.3} ± {:.3} logit over {} pairs",
+                g.mean, g.se, g.pairs
+            )
+        };
+        self.calibration.push(line("pooled", &gaps.pooled));
+        for (b, g) in &gaps.benchmarks {
+            self.calibration.push(line(b, g));
+        }
+        for (m, g) in &gaps.makers {
+            self.calibration.push(line(&format!("maker {m}"), g));
+        }
     }
 
     /// Counts the agreement of every pair of sources pricing one offering.
@@ -99,6 +118,10 @@ impl Report {
                 100.0 * n.agree as f64 / total.max(1) as f64,
                 n.differ
             ));
+        }
+        for line in &self.calibration {
+            out.push_str(line);
+            out.push('\n');
         }
         out
     }

@@ -24,6 +24,11 @@ pub struct RawScore {
     pub score: f64,
     pub config: Option<String>,
     pub as_of: Option<String>,
+    /// Where the source says the figure was published (a leaderboard, a technical report,
+    /// a URL's host), read against `data/score_provenance.csv`.
+    pub publication: Option<String>,
+    /// The URL the figure can be checked at, where the source gives one.
+    pub citation: Option<String>,
 }
 
 /// An agent result as a source states it.
@@ -332,6 +337,8 @@ pub fn attach(
         );
     }
     let mut scores = Vec::new();
+    let rules = super::provenance::Rules::shared();
+    let mut creators: BTreeMap<String, Option<String>> = BTreeMap::new();
     for r in raw {
         let Some((model, extra_config)) = match_model(resolved, &r.model) else {
             continue;
@@ -340,8 +347,24 @@ pub fn attach(
             (Some(a), Some(b)) => Some(format!("{a}, {b}")),
             (a, b) => a.or(b),
         };
+        // The model's creator as its page will show it.
+        let creator = creators
+            .entry(model.clone())
+            .or_insert_with(|| {
+                resolved
+                    .models
+                    .get(&model)
+                    .and_then(|recs| identities::model_creator(&model, recs))
+            })
+            .clone();
         scores.push(score::Model {
             id: 0,
+            provenance: rules
+                .provenance(r.source, r.publication.as_deref(), creator.as_deref())
+                .to_string(),
+            citation: r.citation,
+            in_average: false,
+            calibrated: None,
             model_slug: model,
             benchmark_slug: r.benchmark,
             score: r.score,

@@ -20,6 +20,13 @@ use table::{Endpoint, Kind, Param, Shape};
 /// Longest accepted query string (API.md §6).
 pub const MAX_QUERY_STRING: usize = 2048;
 
+/// Any identifier `/models/lookup` takes: a slug, an alias, a provider's model id
+/// (`openai/gpt-4o`, `us.anthropic.claude-3-5-sonnet-20241022-v2:0`, `claude-opus-4-1@20250805`)
+/// or a display name — printable ASCII without the list's comma, at most 200 characters.
+fn is_id(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 200 && s.bytes().all(|b| (b' '..=b'~').contains(&b) && b != b',')
+}
+
 fn is_slug(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_lowercase() || c.is_ascii_digit())
@@ -152,30 +159,31 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
                 )))
             }
         }
-        Kind::SlugList(min) => {
+        Kind::IdList(min) => {
+            // Identifiers match whatever their case.
             let lower = raw.to_ascii_lowercase();
-            let slugs: Vec<&str> = lower
+            let ids: Vec<&str> = lower
                 .split(',')
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .collect();
-            if let Some(s) = slugs.iter().find(|s| !is_slug(s)) {
-                return Err(bad(format!("{s:?} is not a slug")));
+            if let Some(s) = ids.iter().find(|s| !is_id(s)) {
+                return Err(bad(format!("{s:?} is not a model identifier")));
             }
-            let mut distinct = slugs.clone();
+            let mut distinct = ids.clone();
             distinct.sort_unstable();
             distinct.dedup();
-            if distinct.len() != slugs.len() {
-                return Err(bad(format!("{} must not repeat a slug", p.name)));
+            if distinct.len() != ids.len() {
+                return Err(bad(format!("{} must not repeat a model", p.name)));
             }
-            if !(min..=10).contains(&slugs.len()) {
+            if !(min..=10).contains(&ids.len()) {
                 return Err(bad(format!(
-                    "{} takes {min} to 10 comma-separated slugs, got {}",
+                    "{} takes {min} to 10 comma-separated models, got {}",
                     p.name,
-                    slugs.len()
+                    ids.len()
                 )));
             }
-            Ok(json!(slugs))
+            Ok(json!(ids))
         }
     }
 }
@@ -184,11 +192,16 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
 /// none elsewhere. The response cache keys
 /// answers by these alone, so a parameter that changes nothing never makes a new entry.
 pub fn query_names(path: &str) -> &'static [&'static str] {
-    static ROUTES: OnceLock<matchit::Router<Vec<&'static str>>> = OnceLock::new();
     const GRAPHQL: &[&str] = &["extensions", "operationName", "query", "variables"];
     if path == "/graphql" {
         return GRAPHQL;
     }
+    endpoint_params(path).unwrap_or(&[])
+}
+
+/// The query parameters of the REST endpoint at `path`; `None` where no endpoint is.
+pub fn endpoint_params(path: &str) -> Option<&'static [&'static str]> {
+    static ROUTES: OnceLock<matchit::Router<Vec<&'static str>>> = OnceLock::new();
     let routes = ROUTES.get_or_init(|| {
         let mut r = matchit::Router::new();
         for ep in table::ENDPOINTS {
@@ -202,7 +215,46 @@ pub fn query_names(path: &str) -> &'static [&'static str] {
         }
         r
     });
-    routes.at(path).map_or(&[], |m| m.value.as_slice())
+    routes.at(path).ok().map(|m| m.value.as_slice())
+}
+
+/// The first query parameter an endpoint does not take, as its 400: named, with the closest
+/// known name when one is near (a typo) and every name the endpoint takes.
+pub fn unknown(names: &[&str], query: &[(String, String)]) -> Option<Problem> {
+    let (name, _) = query.iter().find(|(k, _)| !names.contains(&k.as_str()))?;
+    let near = names
+        .iter()
+        .map(|n| (edit_distance(n, name), *n))
+        .filter(|(d, n)| *d <= 2.max(n.len() / 4))
+        .min();
+    let hint = near.map_or(String::new(), |(_, n)| format!(" Did you mean {n}?"));
+    let allowed = if names.is_empty() {
+        "It takes none".to_string()
+    } else {
+        format!("It takes {}", names.join(", "))
+    };
+    Some(Problem::invalid_parameter(
+        name,
+        format!("{name} is not a parameter of this endpoint.{hint} {allowed}."),
+    ))
+}
+
+/// Levenshtein distance between two short names (bytes; names are ASCII).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b = b.as_bytes();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.bytes().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != b[j]))
+                .min(row[j] + 1)
+                .min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 /// The first known query parameter given more than once: a request must mean one thing.
@@ -218,14 +270,31 @@ pub fn repeated_problem(name: &str) -> Problem {
     Problem::invalid_parameter(name, format!("{name} is given more than once"))
 }
 
-/// Validates path and query parameters against the endpoint's row. Unknown query
-/// parameters are ignored; a known one with a bad value is a 400 naming it.
+/// The closest models to an unknown one, as a problem lists them.
+fn closest_of(catalog: &crate::catalog::Catalog, asked: &str) -> Vec<(String, String)> {
+    catalog
+        .closest_models(asked)
+        .iter()
+        .map(|m| (m.slug.clone(), m.name.clone()))
+        .collect()
+}
+
+/// Validates path and query parameters against the endpoint's row: an unknown query
+/// parameter, or a known one given twice or with a bad value, is a 400 naming it.
 pub fn prepare(
     ep: &Endpoint,
     path: &HashMap<String, String>,
     query: &[(String, String)],
 ) -> Result<Prepared, Problem> {
-    let names: Vec<&str> = ep.params.iter().map(|p| p.name).collect();
+    let names: Vec<&str> = ep
+        .params
+        .iter()
+        .filter(|p| !p.in_path)
+        .map(|p| p.name)
+        .collect();
+    if let Some(problem) = unknown(&names, query) {
+        return Err(problem);
+    }
     if let Some(name) = repeated(&names, query) {
         return Err(repeated_problem(name));
     }
@@ -313,6 +382,7 @@ pub async fn execute(
         "version": catalog.version(),
         "date": catalog.dataset.as_ref().map_or("", |d| d.built_at.as_str()),
     });
+    let closest_catalog = catalog.clone();
     let mut resp = schema.execute(graphql::with_catalog(req, catalog)).await;
     graphql::add_codes(&mut resp);
     if let Some(e) = resp.errors.first() {
@@ -331,6 +401,21 @@ pub async fn execute(
             async_graphql::Value::String(s) => Some(s.clone()),
             _ => None,
         });
+        if let Some(async_graphql::Value::List(list)) = ext.and_then(|x| x.get("closest")) {
+            p.closest = list
+                .iter()
+                .filter_map(|m| match m {
+                    async_graphql::Value::Object(o) => {
+                        let text = |k: &str| match o.get(k) {
+                            Some(async_graphql::Value::String(s)) => Some(s.clone()),
+                            _ => None,
+                        };
+                        Some((text("slug")?, text("name")?))
+                    }
+                    _ => None,
+                })
+                .collect();
+        }
         return Err(p);
     }
     let mut result = match resp.data {
@@ -361,11 +446,12 @@ pub async fn execute(
         }
         Shape::Item => {
             if result == ConstValue::Null {
-                return Err(Problem::not_found(format!(
-                    "no {} with slug {:?}",
-                    ep.noun,
-                    path_slug.unwrap_or_default()
-                )));
+                let asked = path_slug.unwrap_or_default();
+                let mut p = Problem::not_found(format!("no {} with slug {asked:?}", ep.noun));
+                if ep.noun == "model" {
+                    p.closest = closest_of(&closest_catalog, asked);
+                }
+                return Err(p);
             }
             result
         }
@@ -442,7 +528,6 @@ mod tests {
                 ("limit", "10"),
                 ("open_source", "true"),
                 ("max_price", "2.5"),
-                ("x", "y"),
             ]),
         )
         .unwrap();
@@ -450,6 +535,15 @@ mod tests {
             Value::Object(p.variables),
             json!({"sort": "PRICE", "first": 10, "offset": 20, "filter": {"openSource": true, "maxPrice": 2.5}})
         );
+        // What the endpoint does not take is named, with the near miss.
+        let e = prepare(
+            ep("/api/v1/models"),
+            &HashMap::new(),
+            &query(&[("sort", "price"), ("max_prize", "3")]),
+        )
+        .unwrap_err();
+        assert_eq!(e.param.as_deref(), Some("max_prize"));
+        assert!(e.detail.contains("Did you mean max_price?"), "{}", e.detail);
     }
 
     #[test]

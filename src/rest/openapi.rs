@@ -16,9 +16,9 @@ fn param_schema(kind: Kind) -> Value {
         Kind::NonNegative => json!({"type": "number", "minimum": 0}),
         Kind::Text => json!({"type": "string", "minLength": 1, "maxLength": 100}),
         Kind::Slug => json!({"type": "string", "pattern": "^[a-z0-9][a-z0-9.-]*$"}),
-        Kind::SlugList(min) => {
-            json!({"type": "string", "description": format!("{min} to 10 distinct comma-separated slugs"),
-                "pattern": format!("^[a-z0-9][a-z0-9.-]*(,[a-z0-9][a-z0-9.-]*){{{},9}}$", min - 1)})
+        Kind::IdList(min) => {
+            json!({"type": "string", "description": format!("{min} to 10 distinct comma-separated model identifiers"),
+                "pattern": format!("^[ -+\\--~]{{1,200}}(,[ -+\\--~]{{1,200}}){{{},9}}$", min - 1)})
         }
         Kind::Tokens => {
             json!({"type": "integer", "minimum": 0, "maximum": crate::catalog::costs::MAX_TOKENS})
@@ -111,6 +111,9 @@ fn schemas() -> Value {
         ("first_seen", nullable_date()),
         ("deprecation_date", nullable_date()),
         ("retired", json!({"type": "boolean"})),
+        ("reasoning", nullable("boolean")),
+        ("tool_call", nullable("boolean")),
+        ("structured_output", nullable("boolean")),
         (
             "date_basis",
             json!({"oneOf": [{"type": "string", "enum": ["release_date", "first_seen"]}, {"type": "null"}]}),
@@ -123,6 +126,11 @@ fn schemas() -> Value {
         ("benchmarks_count", json!({"type": "integer"})),
         ("capability_index", nullable("number")),
         ("capability_index_se", nullable("number")),
+        (
+            "rank_basis",
+            json!({"oneOf": [{"type": "string", "enum": ["independent", "mixed", "self_reported"]}, {"type": "null"}]}),
+        ),
+        ("rank_score", nullable("number")),
         ("input_price", nullable("number")),
         ("output_price", nullable("number")),
         (
@@ -216,6 +224,13 @@ fn schemas() -> Value {
         ("config", nullable("string")),
         ("source", s()),
         ("as_of", nullable_date()),
+        (
+            "provenance",
+            json!({"type": "string", "enum": ["independent", "self_reported"]}),
+        ),
+        ("citation", nullable("string")),
+        ("in_average", json!({"type": "boolean"})),
+        ("calibrated", nullable("number")),
     ]);
     let benchmark = obj(&[
         ("slug", s()),
@@ -282,13 +297,15 @@ fn schemas() -> Value {
         &model_summary,
         &[
             ("family", nullable("string")),
-            ("reasoning", nullable("boolean")),
-            ("structured_output", nullable("boolean")),
             (
                 "knowledge_cutoff",
                 json!({"type": ["string", "null"], "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$"}),
             ),
             ("last_updated", nullable("string")),
+            (
+                "superseded_by",
+                json!({"oneOf": [named.clone(), {"type": "null"}]}),
+            ),
             (
                 "base_model",
                 json!({"oneOf": [obj(&[
@@ -297,7 +314,6 @@ fn schemas() -> Value {
                     ("creator", json!({"oneOf": [named.clone(), {"type": "null"}]})),
                 ]), {"type": "null"}]}),
             ),
-            ("tool_call", nullable("boolean")),
             ("agents", array(s())),
             ("scores", array(reference("Score"))),
             ("offerings", array(reference("Offering"))),
@@ -327,16 +343,24 @@ fn schemas() -> Value {
     );
     let benchmark_detail = extended(
         &benchmark,
-        &[(
-            "top_models",
-            array(obj(&[
-                ("model", named.clone()),
-                ("score", json!({"type": "number"})),
-                ("config", nullable("string")),
-                ("source", s()),
-                ("as_of", nullable_date()),
-            ])),
-        )],
+        &[
+            ("releases", array(date())),
+            (
+                "top_models",
+                array(obj(&[
+                    ("model", named.clone()),
+                    ("score", json!({"type": "number"})),
+                    ("config", nullable("string")),
+                    ("source", s()),
+                    ("as_of", nullable_date()),
+                    (
+                        "provenance",
+                        json!({"type": "string", "enum": ["independent", "self_reported"]}),
+                    ),
+                    ("citation", nullable("string")),
+                ])),
+            ),
+        ],
     );
     let point = obj(&[
         (
@@ -362,6 +386,7 @@ fn schemas() -> Value {
     let indicator_detail = extended(&indicator, &[("series", array(point))]);
     let nullable_named = json!({"oneOf": [named.clone(), {"type": "null"}]});
     let costs = array(obj(&[
+        ("requested", s()),
         ("model", named.clone()),
         (
             "offerings",
@@ -405,6 +430,8 @@ fn schemas() -> Value {
         ("previous_output_price", nullable("number")),
         ("score", nullable("number")),
     ]);
+    let closest = json!({"type": "array", "description": "For an unknown model: the closest known ones",
+        "items": {"type": "object", "properties": {"slug": {"type": "string"}, "name": {"type": "string"}}, "required": ["slug", "name"]}});
     json!({
         "Costs": costs,
         "Indicators": array(reference("Indicator")),
@@ -424,6 +451,7 @@ fn schemas() -> Value {
         "ModelPricing": obj(&[("slug", s()), ("name", s()), ("input_price", nullable("number")), ("output_price", nullable("number")), ("offerings", array(reference("Offering")))]),
         "PriceHistory": obj(&[("slug", s()), ("name", s()), ("price_history", array(reference("PricePoint")))]),
         "Comparison": obj(&[
+            ("requested", array(s())),
             ("models", array(reference("ModelSummary"))),
             ("benchmarks", array(obj(&[
                 ("benchmark", obj(&[("slug", s()), ("name", s()), ("unit", s()), ("higher_is_better", json!({"type": "boolean"}))])),
@@ -469,7 +497,8 @@ fn schemas() -> Value {
                 "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"},
                 "detail": {"type": "string"},
                 "code": {"type": "string", "enum": ["invalid_parameter", "not_found", "invalid_api_key", "rate_limited", "method_not_allowed", "unavailable", "internal", "payload_too_large", "uri_too_long", "headers_too_large", "query_too_complex"]},
-                "param": {"type": "string"}, "request_id": {"type": "string"}
+                "param": {"type": "string"}, "request_id": {"type": "string"},
+                "closest": closest
             },
             "required": ["type", "title", "status", "detail", "code", "request_id"]
         }
@@ -567,19 +596,23 @@ pub fn document() -> Value {
         {
             responses["404"] = problem("Unknown slug (`not_found`)");
         }
+        if ep.noun == "model" && ep.params.iter().any(|p| p.in_path) {
+            responses["308"] = json!({
+                "description": "The identifier is an alias or a provider's id of a model: its canonical URL",
+                "headers": {"Location": {"description": "The model's canonical URL (absolute)", "schema": {"type": "string", "format": "uri"}}},
+            });
+        }
         if ep.path.ends_with("lookup") {
             responses["404"] = problem(
                 "No model is known by that id (`not_found`; the detail names the closest models)",
             );
         }
-        let op_id = ep
-            .path
-            .trim_start_matches("/api/v1/")
-            .replace(['/', '{', '}'], "_");
+        let (operation, tag) = operation(ep.path);
         paths.insert(
             ep.path.to_string(),
             json!({"get": {
-                "operationId": format!("get_{}", op_id.trim_matches('_')),
+                "operationId": operation,
+                "tags": [tag],
                 "summary": ep.summary,
                 "parameters": params,
                 "responses": responses,
@@ -605,8 +638,52 @@ pub fn document() -> Value {
             }
         },
         "security": [{}, {"apiKey": []}, {"bearer": []}],
+        "tags": [
+            {"name": "models", "description": "Models: lists, search, lookup by any id, detail, comparison"},
+            {"name": "prices", "description": "Prices at every provider, price history, the cost of requests and workloads"},
+            {"name": "benchmarks", "description": "Benchmarks and their leaderboards"},
+            {"name": "providers", "description": "Providers and model creators"},
+            {"name": "agents", "description": "Agents and their results"},
+            {"name": "economy", "description": "Monthly indicators computed from the catalogue"},
+            {"name": "changes", "description": "What changed: prices, new models, scores"},
+            {"name": "dataset", "description": "The sources, their freshness, and bulk exports"}
+        ],
         "paths": paths,
     })
+}
+
+/// The operation id a client generator names the call after (`list_models`, `get_model`,
+/// `compare_models`), and the area it is grouped under.
+fn operation(path: &str) -> (String, &'static str) {
+    let rest = path.trim_start_matches("/api/v1/");
+    let (op, tag) = match rest {
+        "models" => ("list_models", "models"),
+        "models/search" => ("search_models", "models"),
+        "models/lookup" => ("lookup_model", "models"),
+        "models/{slug}" => ("get_model", "models"),
+        "compare" => ("compare_models", "models"),
+        "pricing" => ("list_prices", "prices"),
+        "pricing/{slug}" => ("get_model_prices", "prices"),
+        "pricing/history/{slug}" => ("get_price_history", "prices"),
+        "cost" => ("calculate_costs", "prices"),
+        "benchmarks" => ("list_benchmarks", "benchmarks"),
+        "benchmarks/{slug}" => ("get_benchmark", "benchmarks"),
+        "providers" => ("list_providers", "providers"),
+        "providers/{slug}" => ("get_provider", "providers"),
+        "agents" => ("list_agents", "agents"),
+        "agents/{slug}" => ("get_agent", "agents"),
+        "economy" => ("list_indicators", "economy"),
+        "economy/{slug}" => ("get_indicator", "economy"),
+        "changes" => ("list_changes", "changes"),
+        "sources" => ("list_sources", "dataset"),
+        "dataset" => ("get_dataset", "dataset"),
+        // A new endpoint is named after its path until it gets a name here.
+        other => {
+            let name = other.replace(['/', '{', '}'], "_");
+            return (format!("get_{}", name.trim_matches('_')), "other");
+        }
+    };
+    (op.to_string(), tag)
 }
 
 /// The changes feed as Atom: the `/api/v1/changes` answer written as a feed.
@@ -622,7 +699,8 @@ fn atom_path(examples: &Value) -> Value {
         .map(parameters)
         .unwrap_or_default();
     json!({"get": {
-        "operationId": "get_changes_atom",
+        "operationId": "get_changes_feed",
+        "tags": ["changes"],
         "summary": "What changed, as an Atom 1.0 feed (the entries of /api/v1/changes with the same parameters; entry ids are stable)",
         "parameters": params,
         "responses": {
@@ -646,7 +724,8 @@ fn export_path(examples: &Value) -> Value {
         .flat_map(|t| [format!("{t}.csv"), format!("{t}.ndjson")])
         .collect();
     json!({"get": {
-        "operationId": "get_export",
+        "operationId": "export_table",
+        "tags": ["dataset"],
         "summary": "A whole table in one counted request (CSV with a header row, or one JSON object per line), streamed; columns are the table's stored fields",
         "parameters": [{
             "name": "file", "in": "path", "required": true,

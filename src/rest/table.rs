@@ -20,8 +20,9 @@ pub enum Kind {
     Text,
     /// A slug (`[a-z0-9][a-z0-9.-]*`), as a path segment or a filter.
     Slug,
-    /// Comma-separated distinct slugs, from the given minimum to 10 of them.
-    SlugList(usize),
+    /// Comma-separated distinct model identifiers (anything `/models/lookup` takes), from
+    /// the given minimum to 10 of them.
+    IdList(usize),
     /// A token count: a whole number from 0 to 10^9.
     Tokens,
     /// A month, `YYYY-MM`.
@@ -154,6 +155,17 @@ const PRICE_MODE: &[(&str, &str)] = &[
     ("fast", "FAST"),
 ];
 
+const OFFERING_KIND: &[(&str, &str)] = &[
+    ("first_party", "FIRST_PARTY"),
+    ("cloud", "CLOUD"),
+    ("router", "ROUTER"),
+    ("reseller", "RESELLER"),
+    ("plan", "PLAN"),
+    ("free_tier", "FREE_TIER"),
+];
+
+const PROVENANCE: &[(&str, &str)] = &[("independent", "INDEPENDENT"), ("all", "ALL")];
+
 const CHANGE_TYPE: &[(&str, &str)] = &[("price", "PRICE"), ("model", "MODEL"), ("score", "SCORE")];
 
 const MODEL_LIST_PARAMS: &[Param] = &[
@@ -225,6 +237,62 @@ const MODEL_LIST_PARAMS: &[Param] = &[
         Kind::Bool,
         "true: only models whose creator's deprecation date has passed; false: only current ones (default: retired models are left out unless availability=all).",
     ),
+    q(
+        "min_capability",
+        "filter.minCapability",
+        Kind::NonNegative,
+        "Minimum capability index (GPT-4 = 100, GPT-5 = 150); models without an index are left out.",
+    ),
+    q(
+        "max_capability",
+        "filter.maxCapability",
+        Kind::NonNegative,
+        "Maximum capability index; models without an index are left out.",
+    ),
+    q(
+        "tool_call",
+        "filter.toolCall",
+        Kind::Bool,
+        "true: models that call tools; false: models that do not (unknown matches neither).",
+    ),
+    q(
+        "reasoning",
+        "filter.reasoning",
+        Kind::Bool,
+        "true: reasoning models; false: others (unknown matches neither).",
+    ),
+    q(
+        "structured_output",
+        "filter.structuredOutput",
+        Kind::Bool,
+        "true: models whose API takes a response schema; false: others (unknown matches neither).",
+    ),
+    q(
+        "input_modality",
+        "filter.inputModality",
+        Kind::Enum(MODALITY),
+        "Models that take this input: text, image, audio, video or pdf.",
+    ),
+    q(
+        "output_modality",
+        "filter.outputModality",
+        Kind::Enum(MODALITY),
+        "Models that produce this output: text, image, audio, video or pdf.",
+    ),
+    q(
+        "min_context",
+        "filter.minContext",
+        Kind::Tokens,
+        "Minimum context window, tokens.",
+    ),
+];
+
+const MODALITY: &[(&str, &str)] = &[
+    ("text", "TEXT"),
+    ("image", "IMAGE"),
+    ("audio", "AUDIO"),
+    ("video", "VIDEO"),
+    ("pdf", "PDF"),
 ];
 
 /// Fields of a model in lists.
@@ -234,10 +302,12 @@ macro_rules! model_summary {
   slug name creator { slug name } category availability task
   open_source: openSource release_date: releaseDate first_seen: firstSeen date_basis: dateBasis
   deprecation_date: deprecationDate retired
+  reasoning tool_call: toolCall structured_output: structuredOutput
   context_window: contextWindow max_output_tokens: maxOutputTokens
   input_modalities: inputModalities output_modalities: outputModalities
   average_score: averageScore benchmarks_count: benchmarksCount
   capability_index: capabilityIndex capability_index_se: capabilityIndexSe
+  rank_basis: rankBasis rank_score: rankScore
   input_price: inputPrice output_price: outputPrice price_basis: priceBasis
   cheapest { provider { slug name } kind input_price: inputPrice output_price: outputPrice }
   cheapest_any: cheapestAny { provider { slug name } kind input_price: inputPrice output_price: outputPrice }
@@ -250,10 +320,11 @@ macro_rules! model_summary {
 macro_rules! model_detail {
     () => {
         "fragment ModelDetail on Model {
-  ...ModelSummary family reasoning tool_call: toolCall structured_output: structuredOutput
+  ...ModelSummary family
   knowledge_cutoff: knowledgeCutoff last_updated: lastUpdated agents
   base_model: baseModel { slug name creator { slug name } }
-  scores { benchmark { slug name } score config source as_of: asOf }
+  superseded_by: supersededBy { slug name }
+  scores { benchmark { slug name } score config source as_of: asOf provenance citation in_average: inAverage calibrated }
   offerings { ...OfferingFields }
 }"
     };
@@ -386,18 +457,19 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "model",
         schema: "ModelDetail",
-        sample: "/api/v1/models/gpt-4o",
+        sample: "/api/v1/models/gpt-4o-2024-11-20",
     },
     Endpoint {
         path: "/api/v1/compare",
         summary: "Compare 2 to 10 models side by side",
         document: doc!("query($models: [String!]!) {
   result: compare(models: $models) {
+    requested
     models { ...ModelSummary }
     benchmarks { benchmark { slug name unit higher_is_better: higherIsBetter } scores { model score } }
   }
 }", model_summary!()),
-        params: &[required("models", "models", Kind::SlugList(2), "Comma-separated model slugs (2 to 10, distinct).")],
+        params: &[required("models", "models", Kind::IdList(2), "Comma-separated model identifiers: slugs, aliases or any provider's model id, as /models/lookup takes them (2 to 10, distinct); the answer says which model each resolved to.")],
         shape: Shape::Item,
         noun: "comparison",
         schema: "Comparison",
@@ -418,14 +490,18 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/pricing/{slug}",
         summary: "A model's current price at every provider that offers it",
-        document: doc!("query($slug: String!) {
-  result: modelPricing(slug: $slug) { slug name input_price: inputPrice output_price: outputPrice offerings { ...OfferingFields } }
+        document: doc!("query($slug: String!, $kind: OfferingKind, $excludeKind: OfferingKind) {
+  result: modelPricing(slug: $slug) { slug name input_price: inputPrice output_price: outputPrice offerings(kind: $kind, excludeKind: $excludeKind) { ...OfferingFields } }
 }", offering!()),
-        params: &[path("slug", "Model slug or alias.")],
+        params: &[
+            path("slug", "Model slug or alias."),
+            q("kind", "kind", Kind::Enum(OFFERING_KIND), "Only offerings of this kind: first_party, cloud, router, reseller, plan or free_tier."),
+            q("exclude_kind", "excludeKind", Kind::Enum(OFFERING_KIND), "No offerings of this kind."),
+        ],
         shape: Shape::Item,
         noun: "model",
         schema: "ModelPricing",
-        sample: "/api/v1/pricing/claude-sonnet-4-5",
+        sample: "/api/v1/pricing/claude-sonnet-4-5-20250929",
     },
     Endpoint {
         path: "/api/v1/pricing/history/{slug}",
@@ -440,7 +516,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         shape: Shape::Item,
         noun: "model",
         schema: "PriceHistory",
-        sample: "/api/v1/pricing/history/o3",
+        sample: "/api/v1/pricing/history/o3-2025-04-16",
     },
     Endpoint {
         path: "/api/v1/benchmarks",
@@ -457,13 +533,19 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/benchmarks/{slug}",
         summary: "A benchmark and its top models",
-        document: doc!("query($slug: String!, $limit: Int) {
+        document: doc!("query($slug: String!, $limit: Int, $provenance: Provenance, $release: String) {
   result: benchmark(slug: $slug) {
     ...BenchmarkFields
-    top_models: topModels(limit: $limit) { model { slug name } score config source as_of: asOf }
+    releases
+    top_models: topModels(limit: $limit, provenance: $provenance, release: $release) { model { slug name } score config source as_of: asOf provenance citation }
   }
 }", benchmark!()),
-        params: &[path("slug", "Benchmark slug."), q("limit", "limit", Kind::Limit, "Number of top models, 1-100 (default 20).")],
+        params: &[
+            path("slug", "Benchmark slug."),
+            q("limit", "limit", Kind::Limit, "Number of top models, 1-100 (default 20)."),
+            q("provenance", "provenance", Kind::Enum(PROVENANCE), "independent (default): results a third party measured; all: also makers' own figures for models no third party measured, each row flagged by its provenance."),
+            q("release", "release", Kind::Date, "For a benchmark its source renews (LiveBench, see releases): the release to show, YYYY-MM-DD; the newest by default."),
+        ],
         shape: Shape::Item,
         noun: "benchmark",
         schema: "BenchmarkDetail",
@@ -526,8 +608,9 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/cost",
         summary: "What one request of a given size costs on each model at each provider, cheapest first (long-context tiers and cache-read prices applied)",
-        document: "query($models: [String!]!, $input: Int!, $output: Int!, $cached: Int! = 0, $provider: String, $mode: PriceMode! = STANDARD) {
-  result: cost(models: $models, inputTokens: $input, outputTokens: $output, cachedInputTokens: $cached, provider: $provider, mode: $mode) {
+        document: "query($models: [String!]!, $input: Int!, $output: Int!, $cached: Int! = 0, $provider: String, $mode: PriceMode! = STANDARD, $requests: Int! = 1, $kind: OfferingKind, $excludeKind: OfferingKind) {
+  result: cost(models: $models, inputTokens: $input, outputTokens: $output, cachedInputTokens: $cached, provider: $provider, mode: $mode, requests: $requests, kind: $kind, excludeKind: $excludeKind) {
+    requested
     model { slug name }
     offerings {
       provider { slug name } kind provider_model_id: providerModelId tier_from_tokens: tierFromTokens
@@ -536,12 +619,15 @@ pub const ENDPOINTS: &[Endpoint] = &[
   }
 }",
         params: &[
-            required("models", "models", Kind::SlugList(1), "Comma-separated model slugs or aliases (1 to 10, distinct)."),
+            required("models", "models", Kind::IdList(1), "Comma-separated model identifiers: slugs, aliases or any provider's model id (1 to 10, distinct); each answer entry says which model it resolved to."),
             required("input_tokens", "input", Kind::Tokens, "Prompt tokens, cached ones included (0 to 10^9)."),
             required("output_tokens", "output", Kind::Tokens, "Output tokens (0 to 10^9)."),
             q("cached_input_tokens", "cached", Kind::Tokens, "Prompt tokens read from the provider's cache, billed at its cache-read price (at most input_tokens; default 0)."),
             q("provider", "provider", Kind::Slug, "Only this provider's offering."),
             q("mode", "mode", Kind::Enum(PRICE_MODE), "standard (default), batch, flex, priority or fast: bill at that mode's prices (an offering's variants); offerings that do not sell it are listed last with the reason."),
+            q("requests", "requests", Kind::Tokens, "How many requests of this size (1 to 10^9, default 1): a workload, each request billed at the tier its own prompt reaches."),
+            q("kind", "kind", Kind::Enum(OFFERING_KIND), "Only offerings of this kind: first_party, cloud, router, reseller, plan or free_tier."),
+            q("exclude_kind", "excludeKind", Kind::Enum(OFFERING_KIND), "No offerings of this kind."),
         ],
         shape: Shape::Item,
         noun: "cost",

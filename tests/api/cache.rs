@@ -178,3 +178,63 @@ async fn graphql_answers_with_errors_are_never_stored() {
     let body: Value = hit.json().await.unwrap();
     assert_eq!(body["data"]["__typename"], "Query", "{body}");
 }
+
+/// A GraphQL POST — what Apollo Client and most GraphQL clients send — is answered from
+/// memory when repeated, keyed by what it asks: the document (whitespace and commas folded),
+/// the variables, the operation name and the extensions. Answers with errors are not kept.
+#[tokio::test]
+async fn graphql_posts_are_answered_from_memory() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let post = |body: serde_json::Value| {
+        let app = &app;
+        async move {
+            let r = app
+                .client
+                .post(app.url("/graphql"))
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            (
+                r.status().as_u16(),
+                r.json::<serde_json::Value>().await.unwrap(),
+            )
+        }
+    };
+    let page = "query Page($n: Int) { models(first: $n) { nodes { slug name offerings { provider { slug } inputPrice } } } }";
+    let (status, first) = post(serde_json::json!({"query": page, "variables": {"n": 50}})).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        first["data"]["models"]["nodes"].as_array().unwrap().len(),
+        50
+    );
+    let (hits, _) = app.state.cache.counts();
+    // The same document spelled with other whitespace and commas, the same variables.
+    let respelled = page
+        .replace(" { ", "\n{\n    ")
+        .replace(" name ", ", name, ");
+    let (_, again) = post(serde_json::json!({"variables": {"n": 50}, "query": respelled})).await;
+    assert_eq!(again, first);
+    assert_eq!(
+        app.state.cache.counts().0,
+        hits + 1,
+        "a repeated POST is a hit"
+    );
+    // Other variables, another answer.
+    let (_, five) = post(serde_json::json!({"query": page, "variables": {"n": 5}})).await;
+    assert_eq!(five["data"]["models"]["nodes"].as_array().unwrap().len(), 5);
+    assert_eq!(app.state.cache.counts().0, hits + 1);
+    // An answer with errors is not kept: asked twice, executed twice.
+    let bad = serde_json::json!({"query": "{ model(slug: \"nope\") { slug } lookupModel(id: \"nope-9\") { slug } }"});
+    let (_, e1) = post(bad.clone()).await;
+    assert!(e1["errors"].is_array());
+    let (h, _) = app.state.cache.counts();
+    post(bad).await;
+    assert_eq!(app.state.cache.counts().0, h);
+    // A string argument keeps its spaces: two searches, two answers.
+    let (_, a) =
+        post(serde_json::json!({"query": "{ searchModels(q: \"gpt  4\") { totalCount } }"})).await;
+    let (_, b) =
+        post(serde_json::json!({"query": "{ searchModels(q: \"gpt 4\") { totalCount } }"})).await;
+    assert!(a["data"].is_object() && b["data"].is_object());
+}

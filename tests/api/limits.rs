@@ -194,20 +194,20 @@ async fn headers_count_down_and_reset_at_the_hour() {
 async fn revalidation_with_304_is_free() {
     let p = prefix();
     let app = TestApp::spawn_with(Backend::Sqlite, config(Some(redis_url()), &p, 10)).await;
-    let first = app.get("/api/v1/models/gpt-4o").await;
+    let first = app.get("/api/v1/models/gpt-4o-2024-11-20").await;
     let etag = header(&first, "etag");
     assert_eq!(header(&first, "x-ratelimit-used"), "1");
     for _ in 0..3 {
         let res = app
             .client
-            .get(app.url("/api/v1/models/gpt-4o"))
+            .get(app.url("/api/v1/models/gpt-4o-2024-11-20"))
             .header("if-none-match", &etag)
             .send()
             .await
             .unwrap();
         assert_eq!(res.status().as_u16(), 304);
     }
-    let next = app.get("/api/v1/models/gpt-4o").await;
+    let next = app.get("/api/v1/models/gpt-4o-2024-11-20").await;
     assert_eq!(header(&next, "x-ratelimit-used"), "2");
 }
 

@@ -12,6 +12,7 @@ mod changes;
 mod costs;
 mod economy;
 mod exports;
+mod filters;
 mod graphql;
 mod hostile;
 mod identities;

@@ -47,25 +47,31 @@ async fn model_list_sorts_filters_and_pages() {
     );
     assert_eq!(body["meta"]["per_page"], 100);
 
-    // Score descending by default; nulls last; pages do not overlap and cover the total.
+    // Rank score descending by default; nulls last; pages do not overlap and cover the total.
     let (_, p1) = app.get_json("/api/v1/models?limit=50").await;
     let scores: Vec<Option<f64>> = p1["data"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| m["average_score"].as_f64())
+        .map(|m| m["rank_score"].as_f64())
         .collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
     let total = p1["meta"]["total"].as_u64().unwrap();
     // The default list is the curated catalogue: models one can use (API or open weights),
-    // not routers, not retired; `availability=all` adds the research entries known only from
-    // benchmark tables, the routers and the retired models.
+    // not routers, not retired, not previews their general release replaced;
+    // `availability=all` adds the research entries known only from benchmark tables, the
+    // routers, the retired and the superseded models.
     let all_models = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED)
         .unwrap()
         .models;
     let curated = all_models
         .iter()
-        .filter(|m| m.availability != "research" && m.task != "router" && !m.retired)
+        .filter(|m| {
+            m.availability != "research"
+                && m.task != "router"
+                && !m.retired
+                && m.superseded_by.is_none()
+        })
         .count() as u64;
     assert_eq!(total, curated);
     assert!(curated < all_models.len() as u64);
@@ -438,13 +444,13 @@ async fn every_bad_parameter_is_a_400_naming_it() {
         assert_eq!(body["status"], 400);
         assert!(body["request_id"].as_str().is_some_and(|r| !r.is_empty()));
     }
-    // Unknown parameters are ignored.
+    // So is a parameter the endpoint does not take.
     assert_eq!(
         app.get("/api/v1/models?colour=blue")
             .await
             .status()
             .as_u16(),
-        200
+        400
     );
 }
 
@@ -1028,5 +1034,47 @@ async fn enum_values_and_slugs_are_case_insensitive() {
         assert_eq!(status, 200, "{mixed}: {a}");
         let (_, b) = app.get_json(lower).await;
         assert_eq!(a["data"], b["data"], "{mixed}");
+    }
+}
+
+/// Browsers find the site's icon where they look for it, and the pages point to it.
+#[tokio::test]
+async fn the_favicon_is_served() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let r = app.get("/favicon.ico").await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "image/svg+xml");
+    assert!(r.text().await.unwrap().starts_with("<svg"));
+    let docs = app.get("/docs").await.text().await.unwrap();
+    assert!(docs.contains(r#"rel="icon" href="/assets/site/favicon.svg""#));
+}
+
+/// What a client generator reads: one tag per area and operation ids it turns into good
+/// names (`list_models`, `get_model`, `compare_models`), all distinct.
+#[tokio::test]
+async fn operations_have_names_and_areas() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (_, doc) = app.get_json("/api/v1/openapi.json").await;
+    let op = |path: &str| &doc["paths"][path]["get"];
+    assert_eq!(op("/api/v1/models")["operationId"], "list_models");
+    assert_eq!(op("/api/v1/models/{slug}")["operationId"], "get_model");
+    assert_eq!(op("/api/v1/compare")["operationId"], "compare_models");
+    assert_eq!(op("/api/v1/cost")["tags"][0], "prices");
+    let mut ids = std::collections::BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        let get = &item["get"];
+        let id = get["operationId"].as_str().unwrap();
+        assert!(ids.insert(id.to_string()), "{id} twice");
+        assert!(!id.starts_with("get_api"), "{path}: {id}");
+        let tag = get["tags"][0].as_str().unwrap();
+        assert_ne!(tag, "other", "{path} has no area");
+        assert!(
+            doc["tags"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["name"] == tag),
+            "{path}: undeclared tag {tag}"
+        );
     }
 }

@@ -74,6 +74,8 @@ fn aider(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
                 score,
                 config: (!config.is_empty()).then(|| config.join(", ")),
                 as_of,
+                publication: None,
+                citation: None,
             });
         }
     }

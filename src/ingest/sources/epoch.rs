@@ -130,6 +130,10 @@ fn epoch_date(text: &str) -> Option<String> {
     Some(format!("{year:04}-{month:02}-{day:02}"))
 }
 
+/// What Epoch's own runs are published as (`data/score_provenance.csv`), and where.
+pub const RUNS: &str = "Epoch AI runs";
+const RUNS_URL: &str = "https://epoch.ai/data/ai-benchmarking-dashboard";
+
 pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
     let data = dir.join("epoch/data");
     for row in csv_rows(&data.join("benchmarks_runs.csv"))? {
@@ -159,6 +163,8 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
             score,
             config: None,
             as_of: row.get("started_at").and_then(|d| epoch_date(d)),
+            publication: Some(RUNS.into()),
+            citation: Some(RUNS_URL.into()),
         });
     }
     // (file, benchmark, column, whether the column is a percentage). Epoch's copies of
@@ -197,6 +203,11 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
                 score,
                 config: shots,
                 as_of: None,
+                publication: Some(row.get("Source").cloned().unwrap_or_default()),
+                citation: row
+                    .get("Source link")
+                    .filter(|l| l.starts_with("http"))
+                    .cloned(),
             });
         }
     }

@@ -127,6 +127,8 @@ fn livebench_release(
                 score: round(mean, 2),
                 config: None,
                 as_of: Some(date.clone()),
+                publication: None,
+                citation: None,
             });
         }
         if means.len() == cats.len() && !means.is_empty() {
@@ -138,6 +140,8 @@ fn livebench_release(
                 score: round(means.iter().sum::<f64>() / means.len() as f64, 2),
                 config: None,
                 as_of: Some(date.clone()),
+                publication: None,
+                citation: None,
             });
         }
     }

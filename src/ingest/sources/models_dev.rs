@@ -378,6 +378,17 @@ pub fn scores(data: &Value, out: &mut Vec<RawScore>) {
             score,
             config: metric.map(|m| format!("metric={m}")),
             as_of: row.get("date").and_then(Value::as_str).map(str::to_string),
+            // The host of the row's `source` URL: a leaderboard or the maker's own page.
+            publication: row
+                .get("source")
+                .and_then(Value::as_str)
+                .and_then(|u| u.split("://").nth(1))
+                .and_then(|rest| rest.split('/').next())
+                .map(str::to_string),
+            citation: row
+                .get("source")
+                .and_then(Value::as_str)
+                .map(str::to_string),
         });
     }
 }
