@@ -52,7 +52,7 @@ PORT_static=$(free_port); PORT_static_redis=$(free_port); PORT_static_page=$(fre
 wait_up "$PORT_static" /; wait_up "$PORT_static_redis" /
 
 GRAPHQL="/graphql?query=%7Bmodels(first:50)%7Bnodes%7Bslug%20name%20creator%7Bname%7D%20offerings%7BinputPrice%20provider%7Bname%7D%7D%20scores%7Bscore%20benchmark%7Bname%7D%7D%7D%7D%7D"
-DETAIL="/api/v1/models/gpt-4o"
+DETAIL="/api/v1/models/gpt-4o-2024-11-20"
 COMPARE="/api/v1/compare?models=gpt-4o,claude-3-5-sonnet,gemini-2.5-pro"
 SEARCH="/api/v1/models/search?q=claude"
 
@@ -62,9 +62,16 @@ curl -fs "http://127.0.0.1:$PORT_cached$GRAPHQL" >"$WORK/page.json"
 ./target/release/examples/static_bytes "$WORK/page.json" "127.0.0.1:$PORT_static_page" & PIDS+=($!)
 wait_up "$PORT_static_page" /
 
-# Prints "req/s p50 p99" for one URL.
+# The same GraphQL page sent as a POST, as Apollo Client and most GraphQL clients send it.
+cat >"$WORK/post.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"query":"{models(first:50){nodes{slug name creator{name} offerings{inputPrice provider{name}} scores{score benchmark{name}}}}}"}'
+LUA
+
+# Prints "req/s p50 p99" for one URL (and a wrk script, for a POST).
 measure() {
-  wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency "$1" >"$WORK/wrk.txt"
+  wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency ${2:+-s "$2"} "$1" >"$WORK/wrk.txt"
   local rps p50 p99
   rps=$(awk '/Requests\/sec/ {print $2}' "$WORK/wrk.txt")
   p50=$(awk '$1 == "50%" {print $2}' "$WORK/wrk.txt")
@@ -81,9 +88,9 @@ mean() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (a + b) / 2 }'; }
 read -r BASE1 BP50 BP99 < <(measure "http://127.0.0.1:$PORT_static/")
 read -r FLOOR1 FP50 FP99 < <(measure "http://127.0.0.1:$PORT_static_redis/")
 ROWS=()
-row() { # label, counters, port, path
+row() { # label, counters, port, path[, wrk script]
   local rps p50 p99
-  read -r rps p50 p99 < <(measure "http://127.0.0.1:$3$4")
+  read -r rps p50 p99 < <(measure "http://127.0.0.1:$3$4" "${5:-}")
   ROWS+=("$1|$2|$rps|$p50|$p99")
 }
 row "list, cached" in-process "$PORT_cached" "$LIST"
@@ -96,6 +103,8 @@ row "search q=claude, cached" in-process "$PORT_cached" "$SEARCH"
 row "static body of the GraphQL page's size ($(wc -c <"$WORK/page.json") bytes)" none "$PORT_static_page" /
 row "GraphQL 50 models + relations, cache off" in-process "$PORT_uncached" "$GRAPHQL"
 row "GraphQL 50 models + relations, cached" in-process "$PORT_cached" "$GRAPHQL"
+row "GraphQL 50 models + relations, POST, cached" in-process "$PORT_cached" /graphql "$WORK/post.lua"
+row "GraphQL 50 models + relations, POST, cache off" in-process "$PORT_uncached" /graphql "$WORK/post.lua"
 read -r FLOOR2 _ _ < <(measure "http://127.0.0.1:$PORT_static_redis/")
 read -r BASE2 _ _ < <(measure "http://127.0.0.1:$PORT_static/")
 BASE_RPS=$(mean "$BASE1" "$BASE2")

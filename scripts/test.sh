@@ -121,6 +121,33 @@ check_client() {
   echo "generated TypeScript client type-checks"
 }
 
+# A generated Python client, run: openapi-python-client (PyPI, pinned) generates a client from
+# the OpenAPI document and tests/client/check.py calls the live service through it, with the
+# names a generator gives (list_models, get_model, Cheapest).
+check_python_client() {
+  local venv=target/pyclient-venv dir="$PWD/target/pyclient"
+  if [ ! -x "$venv/bin/openapi-python-client" ]; then
+    echo "Installing openapi-python-client into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check "openapi-python-client==0.29.1"
+  fi
+  rm -rf "$dir" && mkdir -p "$dir"
+  target/debug/mds openapi >"$dir/openapi.json"
+  (cd "$dir" && "$OLDPWD/$venv/bin/openapi-python-client" generate --path openapi.json \
+    --meta none --output-path mds_client >generate.log 2>&1) || { cat "$dir/generate.log"; exit 1; }
+  local port pid status=0
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  (cd "$dir" && exec env -u DATABASE_URL -u REDIS_URL MDS_FREE_LIMIT=1000000000 \
+    "$OLDPWD/target/debug/mds" serve --bind "127.0.0.1:$port" >"$dir/server.log" 2>&1) &
+  pid=$!
+  wait_port 127.0.0.1 "$port" || { cat "$dir/server.log"; kill "$pid" 2>/dev/null; exit 1; }
+  (cd "$dir" && PYTHONPATH=. "$OLDPWD/$venv/bin/python" "$OLDPWD/tests/client/check.py" \
+    "http://127.0.0.1:$port") || status=$?
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  return "$status"
+}
+
 cargo fmt --all -- --check
 cargo clippy --all-targets --locked -- -D warnings
 # Tests that read the raw public datasets are #[ignore]d (cargo counts them as not run);
@@ -132,4 +159,5 @@ else
   cargo test --locked --all-targets
 fi
 check_client
+check_python_client
 run_schemathesis

@@ -141,6 +141,24 @@ pub fn lookup(s: &AppState, req: &mut Request) -> Lookup {
             return Lookup::Refused(limits::refuse(req.uri().path(), problem, "BAD_REQUEST"));
         }
     };
+    let api = limits::is_counted(req.uri().path());
+    let found = hit_or_pend(s, req, key, catalog, head, api);
+    if matches!(found, Lookup::Miss(_)) {
+        *req.method_mut() = Method::GET;
+    }
+    found
+}
+
+/// Answers a stored key from memory, or readies the request to be answered by the routes
+/// from `catalog` (without compression: the entry makes its own compressed forms).
+fn hit_or_pend(
+    s: &AppState,
+    req: &mut Request,
+    key: String,
+    catalog: Arc<Catalog>,
+    head: bool,
+    api: bool,
+) -> Lookup {
     let if_none_match = req
         .headers()
         .get(header::IF_NONE_MATCH)
@@ -154,9 +172,8 @@ pub fn lookup(s: &AppState, req: &mut Request) -> Lookup {
         if_none_match: if_none_match.map(str::to_string),
         encoding,
         head,
-        api: limits::is_counted(req.uri().path()),
+        api,
     };
-    *req.method_mut() = Method::GET;
     req.headers_mut().remove(header::ACCEPT_ENCODING);
     req.extensions_mut().insert(Snapshot(catalog));
     Lookup::Miss(pending)
@@ -198,24 +215,7 @@ pub fn lookup_post(s: &AppState, req: &mut Request, body: &[u8]) -> Lookup {
         text("operationName"),
         text("extensions"),
     );
-    let if_none_match = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok());
-    let encoding = negotiate(req.headers());
-    if let Some(hit) = s.cache.get(&key) {
-        return Lookup::Hit(hit.respond(if_none_match, encoding, false));
-    }
-    let pending = Pending {
-        key,
-        if_none_match: if_none_match.map(str::to_string),
-        encoding,
-        head: false,
-        api: true,
-    };
-    req.headers_mut().remove(header::ACCEPT_ENCODING);
-    req.extensions_mut().insert(Snapshot(catalog));
-    Lookup::Miss(pending)
+    hit_or_pend(s, req, key, catalog, false, true)
 }
 
 /// A GraphQL document with its insignificant tokens folded: runs of whitespace, line

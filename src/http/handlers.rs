@@ -326,8 +326,8 @@ async fn run_graphql(s: &AppState, req: async_graphql::Request, asked: Asked) ->
     {
         resp.extensions.insert("attribution".to_string(), v);
     }
-    // Keys sorted: the same query always gives the same bytes, so ETags hold (the engine
-    // may emit fields of merged fragments in varying order).
+    // Fields in selection order (the same document always gives the same bytes, so ETags
+    // hold); the extensions' keys sorted.
     if resp.errors.is_empty() {
         return Json(graphql::sorted::Answer(&resp)).into_response();
     }

@@ -70,6 +70,12 @@ fn reference(name: &str) -> Value {
     json!({"$ref": format!("#/components/schemas/{name}")})
 }
 
+/// A component schema, or null: generated clients name the type after the component
+/// (`Cheapest | None`) instead of inventing one for an inline object.
+fn nullable_ref(name: &str) -> Value {
+    json!({"oneOf": [reference(name), {"type": "null"}]})
+}
+
 fn array(of: Value) -> Value {
     json!({"type": "array", "items": of})
 }
@@ -78,19 +84,29 @@ fn schemas() -> Value {
     let s = || json!({"type": "string"});
     let named = obj(&[("slug", s()), ("name", s())]);
     let kinds = json!({"type": "string", "enum": ["first_party", "cloud", "router", "reseller", "plan", "free_tier"]});
-    let cheapest = json!({"oneOf": [obj(&[
+    let cheapest_object = obj(&[
         ("provider", named.clone()),
         ("kind", kinds.clone()),
         ("input_price", nullable("number")),
         ("output_price", nullable("number")),
-    ]), {"type": "null"}]});
+    ]);
+    let cheapest = nullable_ref("Cheapest");
+    let upcoming = obj(&[
+        ("effective_from", date()),
+        ("input_price", nullable("number")),
+        ("output_price", nullable("number")),
+        ("cache_read_price", nullable("number")),
+        ("cache_write_price", nullable("number")),
+    ]);
+    let base_model = obj(&[
+        ("slug", s()),
+        ("name", s()),
+        ("creator", nullable_ref("Named")),
+    ]);
     let model_summary = obj(&[
         ("slug", s()),
         ("name", s()),
-        (
-            "creator",
-            json!({"oneOf": [named.clone(), {"type": "null"}]}),
-        ),
+        ("creator", nullable_ref("Named")),
         (
             "category",
             json!({"type": "string", "enum": ["llm", "multimodal", "image"]}),
@@ -180,16 +196,7 @@ fn schemas() -> Value {
                 ("tiers", array(tier)),
             ])),
         ),
-        (
-            "upcoming",
-            json!({"oneOf": [obj(&[
-                ("effective_from", date()),
-                ("input_price", nullable("number")),
-                ("output_price", nullable("number")),
-                ("cache_read_price", nullable("number")),
-                ("cache_write_price", nullable("number")),
-            ]), {"type": "null"}]}),
-        ),
+        ("upcoming", nullable_ref("UpcomingPrice")),
         (
             "regions",
             array(obj(&[
@@ -302,18 +309,8 @@ fn schemas() -> Value {
                 json!({"type": ["string", "null"], "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$"}),
             ),
             ("last_updated", nullable("string")),
-            (
-                "superseded_by",
-                json!({"oneOf": [named.clone(), {"type": "null"}]}),
-            ),
-            (
-                "base_model",
-                json!({"oneOf": [obj(&[
-                    ("slug", s()),
-                    ("name", s()),
-                    ("creator", json!({"oneOf": [named.clone(), {"type": "null"}]})),
-                ]), {"type": "null"}]}),
-            ),
+            ("superseded_by", nullable_ref("Named")),
+            ("base_model", nullable_ref("BaseModel")),
             ("agents", array(s())),
             ("scores", array(reference("Score"))),
             ("offerings", array(reference("Offering"))),
@@ -378,13 +375,10 @@ fn schemas() -> Value {
         ("secondary_label", nullable("string")),
         ("method", s()),
         ("sources", array(s())),
-        (
-            "latest",
-            json!({"oneOf": [point.clone(), {"type": "null"}]}),
-        ),
+        ("latest", nullable_ref("Point")),
     ]);
-    let indicator_detail = extended(&indicator, &[("series", array(point))]);
-    let nullable_named = json!({"oneOf": [named.clone(), {"type": "null"}]});
+    let indicator_detail = extended(&indicator, &[("series", array(reference("Point")))]);
+    let nullable_named = nullable_ref("Named");
     let costs = array(obj(&[
         ("requested", s()),
         ("model", named.clone()),
@@ -432,7 +426,15 @@ fn schemas() -> Value {
     ]);
     let closest = json!({"type": "array", "description": "For an unknown model: the closest known ones",
         "items": {"type": "object", "properties": {"slug": {"type": "string"}, "name": {"type": "string"}}, "required": ["slug", "name"]}});
-    json!({
+    // Objects that may be null are components of their own, so generated clients name them.
+    let named_parts = [
+        ("Named", named),
+        ("Cheapest", cheapest_object),
+        ("UpcomingPrice", upcoming),
+        ("BaseModel", base_model),
+        ("Point", point),
+    ];
+    let mut all = json!({
         "Costs": costs,
         "Indicators": array(reference("Indicator")),
         "Indicator": indicator,
@@ -502,7 +504,13 @@ fn schemas() -> Value {
             },
             "required": ["type", "title", "status", "detail", "code", "request_id"]
         }
-    })
+    });
+    if let Some(map) = all.as_object_mut() {
+        for (name, schema) in named_parts {
+            map.insert(name.to_string(), schema);
+        }
+    }
+    all
 }
 
 fn problem(description: &str) -> Value {

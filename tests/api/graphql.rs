@@ -450,3 +450,50 @@ async fn graphiql_docs_pane_lists_the_query_type() {
         assert!(pane.contains(field), "Docs pane lacks {field}");
     }
 }
+
+/// An answer's fields come back in the order the query selected them (GraphQL spec §7.1),
+/// whether run or read from the cache, by GET or POST.
+#[tokio::test]
+async fn answers_keep_selection_order() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let query =
+        "{ model(slug: \"gpt-4o-2024-11-20\") { slug name averageScore creator { slug name } } }";
+    for _ in 0..2 {
+        let body = app
+            .client
+            .post(app.url("/graphql"))
+            .json(&serde_json::json!({ "query": query }))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let at = |k: &str| body.find(k).unwrap_or_else(|| panic!("{k} in {body}"));
+        assert!(
+            at("\"slug\"") < at("\"name\"") && at("\"name\"") < at("\"averageScore\""),
+            "{body}"
+        );
+    }
+    let get = app
+        .get(&format!("/graphql?query={}", urlencoding(query)))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        get.find("\"slug\"").unwrap() < get.find("\"averageScore\"").unwrap(),
+        "{get}"
+    );
+}
+
+fn urlencoding(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1060,6 +1060,20 @@ async fn operations_have_names_and_areas() {
     assert_eq!(op("/api/v1/models/{slug}")["operationId"], "get_model");
     assert_eq!(op("/api/v1/compare")["operationId"], "compare_models");
     assert_eq!(op("/api/v1/cost")["tags"][0], "prices");
+    // An object that may be null is a named component (`Cheapest | None`), never an inline
+    // object a generator names `ModelSummaryCheapestType0`.
+    let text = doc.to_string();
+    assert!(
+        !text.contains(r#""oneOf":[{"properties""#),
+        "an inline nullable object"
+    );
+    assert!(
+        !text.contains(r#""oneOf":[{"type":"object""#),
+        "an inline nullable object"
+    );
+    for name in ["Named", "Cheapest", "UpcomingPrice", "BaseModel", "Point"] {
+        assert!(doc["components"]["schemas"][name].is_object(), "{name}");
+    }
     let mut ids = std::collections::BTreeSet::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
         let get = &item["get"];
