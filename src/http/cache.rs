@@ -69,23 +69,18 @@ fn key(req: &Request, version: u64) -> Result<String, crate::error::Problem> {
     } else {
         path
     });
-    let mut params: Vec<(String, String)> = match (names.is_empty(), req.uri().query()) {
+    // A REST endpoint refuses what it does not take, before any stored answer is served;
+    // elsewhere only the known parameters are read. The query string is parsed once.
+    let strict = path != "/graphql" && rest::endpoint_params(path).is_some();
+    let mut params: Vec<(String, String)> = match (names.is_empty() && !strict, req.uri().query()) {
         (false, Some(q)) => serde_urlencoded::from_str(q).unwrap_or_default(),
         _ => Vec::new(),
     };
     if let Some(name) = rest::repeated(names, &params) {
         return Err(rest::repeated_problem(name));
     }
-    // A REST endpoint refuses what it does not take, before any stored answer is served.
-    if path != "/graphql" && rest::endpoint_params(path).is_some() {
-        let all: Vec<(String, String)> = req
-            .uri()
-            .query()
-            .map(|q| serde_urlencoded::from_str(q).unwrap_or_default())
-            .unwrap_or_default();
-        if let Some(problem) = rest::unknown(names, &all) {
-            return Err(problem);
-        }
+    if strict && let Some(problem) = rest::unknown(names, &params) {
+        return Err(problem);
     }
     params.retain(|(k, _)| names.contains(&k.as_str()));
     params.sort_unstable();
