@@ -121,15 +121,18 @@ check_client() {
   echo "generated TypeScript client type-checks"
 }
 
-# A generated Python client, run: openapi-python-client (PyPI, pinned) generates a client from
-# the OpenAPI document and tests/client/check.py calls the live service through it, with the
-# names a generator gives (list_models, get_model, Cheapest).
-check_python_client() {
+# Python clients, run against a live service: openapi-python-client (PyPI, pinned) generates
+# a client from the OpenAPI document and tests/client/check.py calls the service through it,
+# with the names a generator gives (list_models, get_model, Cheapest); then gql (PyPI,
+# pinned), the Python GraphQL client, runs tests/client/check_gql.py as a frontend would:
+# introspection, cursor paging, POSTs answered from the cache, errors.
+check_python_clients() {
   local venv=target/pyclient-venv dir="$PWD/target/pyclient"
-  if [ ! -x "$venv/bin/openapi-python-client" ]; then
-    echo "Installing openapi-python-client into $venv"
+  if [ ! -x "$venv/bin/openapi-python-client" ] || ! "$venv/bin/python" -c 'import gql' 2>/dev/null; then
+    echo "Installing openapi-python-client and gql into $venv"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install -q --disable-pip-version-check "openapi-python-client==0.29.1"
+    "$venv/bin/pip" install -q --disable-pip-version-check "openapi-python-client==0.29.1" \
+      "gql[requests]==4.4.0"
   fi
   rm -rf "$dir" && mkdir -p "$dir"
   target/debug/mds openapi >"$dir/openapi.json"
@@ -143,6 +146,7 @@ check_python_client() {
   wait_port 127.0.0.1 "$port" || { cat "$dir/server.log"; kill "$pid" 2>/dev/null; exit 1; }
   (cd "$dir" && PYTHONPATH=. "$OLDPWD/$venv/bin/python" "$OLDPWD/tests/client/check.py" \
     "http://127.0.0.1:$port") || status=$?
+  "$venv/bin/python" tests/client/check_gql.py "http://127.0.0.1:$port" || status=$?
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   return "$status"
@@ -159,5 +163,5 @@ else
   cargo test --locked --all-targets
 fi
 check_client
-check_python_client
+check_python_clients
 run_schemathesis

@@ -36,8 +36,8 @@ pub enum Encoding {
 
 impl Entry {
     pub fn new(mut headers: HeaderMap, body: Bytes) -> Self {
-        let digest = crate::snapshot::sha256_hex(&body);
-        let etag = HeaderValue::from_str(&format!("W/\"{}\"", &digest[..32]))
+        let digest = xxhash_rust::xxh3::xxh3_128(&body);
+        let etag = HeaderValue::from_str(&format!("W/\"{digest:032x}\""))
             .unwrap_or_else(|_| HeaderValue::from_static("W/\"0\""));
         headers.remove(header::CONTENT_LENGTH);
         headers.insert(header::ETAG, etag.clone());

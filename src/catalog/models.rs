@@ -325,26 +325,50 @@ impl Catalog {
         (page, total)
     }
 
-    /// Models matching `q`, ranked: exact name/slug/alias, then prefix, word prefix,
-    /// substring; ties by average score (best first, unscored last), then slug. One page
-    /// and the total.
-    /// The models closest to an identifier nothing resolves: a search by its slug, shortened
-    /// a segment at a time (`claude-sonnet-9` → `claude-sonnet`) until something matches; at
-    /// most three.
+    /// The models closest to an identifier nothing resolves, at most three. A search by its
+    /// slug, shortened a segment at a time from the end (`claude-sonet-4-5` → … → `claude`),
+    /// then from the start (`gtp-4o-mini` → `4o-mini`), until something matches, gives the
+    /// candidates; they are ranked by how few edits turn the identifier into the start of
+    /// their slug or an alias (a typo; a dated snapshot costs nothing), then as the search
+    /// ranks them. At most 100 candidates, each compared by slug and aliases at most 10^4
+    /// steps apiece: an unknown id has a bounded cost.
     pub fn closest_models(&self, text: &str) -> Vec<Row<model::Model>> {
-        let mut hint: String = crate::ingest::names::parse(text)
+        const CANDIDATES: usize = 100;
+        let wanted: String = crate::ingest::names::parse(text)
             .slug
             .chars()
             .take(100)
             .collect();
-        let mut closest = Vec::new();
-        while !hint.is_empty() && closest.is_empty() {
-            closest = self.search_models(&hint, 0, 3).0;
-            hint.truncate(hint.rfind(['-', '.']).unwrap_or(0));
+        let cuts = wanted.match_indices(['-', '.']).map(|(i, _)| i);
+        let heads = cuts.clone().rev().map(|i| &wanted[..i]);
+        let tails = cuts.map(|i| &wanted[i + 1..]);
+        let hints = std::iter::once(wanted.as_str()).chain(heads).chain(tails);
+        for hint in hints.filter(|h| !h.is_empty()) {
+            let found = self.search_models(hint, 0, CANDIDATES).0;
+            if found.is_empty() {
+                continue;
+            }
+            let mut ranked: Vec<(usize, usize, Row<model::Model>)> = found
+                .into_iter()
+                .enumerate()
+                .map(|(order, m)| {
+                    let edits = std::iter::once(m.slug.as_str())
+                        .chain(self.aliases_of(&m.slug).iter().map(String::as_str))
+                        .map(|id| super::search::edits_to_prefix(&wanted, id))
+                        .min()
+                        .unwrap_or(usize::MAX);
+                    (edits, order, m)
+                })
+                .collect();
+            ranked.sort_by_key(|&(edits, order, _)| (edits, order));
+            return ranked.into_iter().take(3).map(|(_, _, m)| m).collect();
         }
-        closest
+        Vec::new()
     }
 
+    /// Models matching `q`, ranked: exact name/slug/alias, then prefix, word prefix,
+    /// substring; ties by average score (best first, unscored last), then slug. One page
+    /// and the total.
     pub fn search_models(
         &self,
         q: &str,

@@ -94,9 +94,46 @@ pub fn match_tier(q: &str, q_slug: &str, name: &str, slug: &str, aliases: &[Stri
     (name.contains(q) || slugs().any(|n| n.contains(q_slug))).then_some(3)
 }
 
+/// Fewest single-character edits (insert, delete, substitute) that turn `asked` into some
+/// prefix of `id`: a typo counts, a suffix `id` has beyond it (a date, `-preview`) does not.
+/// Both are cut to 100 bytes, so one call is at most 10^4 steps.
+pub fn edits_to_prefix(asked: &str, id: &str) -> usize {
+    let a = &asked.as_bytes()[..asked.len().min(100)];
+    let b = &id.as_bytes()[..id.len().min(100)];
+    // row[j]: edits between the part of `asked` read so far and b[..j].
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diag + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diag = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row.into_iter().min().unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edits_to_prefix_counts_typos_not_suffixes() {
+        assert_eq!(edits_to_prefix("gpt-4o", "gpt-4o-2024-11-20"), 0);
+        assert_eq!(
+            edits_to_prefix("claude-sonet-4-5", "claude-sonnet-4-5-20250929"),
+            1
+        );
+        assert_eq!(edits_to_prefix("claude-sonet-4-5", "claude-sonnet-4-5"), 1);
+        assert!(edits_to_prefix("claude-sonet-4-5", "claude-opus-4-8") >= 4);
+        assert_eq!(edits_to_prefix("gpt-5", "gpt"), 2);
+        assert_eq!(edits_to_prefix("", "anything"), 0);
+        // Cut to 100 bytes each: a long input costs no more than a 100-byte one.
+        assert_eq!(edits_to_prefix(&"a".repeat(5000), &"a".repeat(5000)), 0);
+    }
 
     #[test]
     fn match_tiers_rank_exact_prefix_word_substring() {

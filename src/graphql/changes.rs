@@ -43,7 +43,7 @@ fn date(param: &str, v: Option<String>) -> Result<Option<String>> {
 #[derive(Default)]
 pub struct ChangesRoot;
 
-#[Object]
+#[Object(serial)]
 impl ChangesRoot {
     /// What changed on or after `since`, newest first (then price, model, score; then id).
     #[graphql(
@@ -77,7 +77,7 @@ impl ChangesRoot {
 /// One change.
 pub struct ChangeView(Change);
 
-#[Object(name = "Change")]
+#[Object(name = "Change", serial)]
 impl ChangeView {
     /// Stable while the fact it reports stands (`price:o3-2025-04-16:openai:2025-06-10`).
     async fn id(&self) -> &str {

@@ -57,7 +57,7 @@ impl PriceMode {
 /// Most models one cost request may name.
 const MAX_MODELS: usize = 10;
 
-#[Object]
+#[Object(serial)]
 impl CostsRoot {
     /// What one request of this size costs on each of 1 to 10 models (slugs, aliases or
     /// any provider id), at each offering (of `provider` only, when given), cheapest first.
@@ -156,7 +156,7 @@ pub struct ModelCost {
     offerings: Vec<OfferingCost>,
 }
 
-#[Object]
+#[Object(serial)]
 impl ModelCost {
     /// The identifier as asked (a slug, an alias, any provider's model id).
     async fn requested(&self) -> &str {
@@ -180,7 +180,7 @@ impl ModelCost {
 /// The cost at one offering.
 pub struct OfferingCostView(OfferingCost);
 
-#[Object(name = "OfferingCost")]
+#[Object(name = "OfferingCost", serial)]
 impl OfferingCostView {
     async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
         Ok(catalog(ctx)?
@@ -220,7 +220,7 @@ impl OfferingCostView {
 /// One billed line.
 pub struct CostLine(costs::Line);
 
-#[Object]
+#[Object(serial)]
 impl CostLine {
     /// `input`, `cached_input` or `output`.
     async fn line(&self) -> &str {

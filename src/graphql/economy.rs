@@ -27,7 +27,7 @@ fn month(param: &str, v: Option<String>) -> Result<Option<String>> {
     }
 }
 
-#[Object]
+#[Object(serial)]
 impl EconomyRoot {
     /// Every economy indicator, with its latest point.
     #[graphql(complexity = "sizes::list(ListKind::Indicators, child_complexity)")]
@@ -58,7 +58,7 @@ impl EconomyRoot {
 /// A monthly series computed from the dataset, with the method to recompute it.
 pub struct EconomyIndicator(pub Row<economy_indicator::Model>);
 
-#[Object]
+#[Object(serial)]
 impl EconomyIndicator {
     async fn slug(&self) -> &str {
         &self.0.slug
@@ -125,7 +125,7 @@ impl EconomyIndicator {
 /// One month of an indicator.
 pub struct EconomyPoint(pub Row<economy_point::Model>);
 
-#[Object]
+#[Object(serial)]
 impl EconomyPoint {
     /// `YYYY-MM`.
     async fn date(&self) -> &str {

@@ -228,7 +228,7 @@ async fn model_list(
     ))
 }
 
-#[Object]
+#[Object(serial)]
 impl CatalogRoot {
     /// Models, filtered and sorted; ties broken by slug, nulls last in both directions.
     #[graphql(

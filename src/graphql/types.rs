@@ -14,6 +14,7 @@ use crate::catalog::Row;
 
 /// Rows of a list, with the total count of matches.
 #[derive(SimpleObject)]
+#[graphql(serial)]
 pub struct ListInfo {
     /// Number of items matching, over all pages.
     pub total_count: i64,
@@ -117,7 +118,7 @@ fn modalities(s: &str) -> Vec<String> {
 /// An AI model.
 pub struct Model(pub Row<model::Model>);
 
-#[Object]
+#[Object(serial)]
 impl Model {
     /// Canonical identifier (the dated snapshot where there is one).
     async fn slug(&self) -> &str {
@@ -368,6 +369,7 @@ impl Model {
 
 /// A model's cheapest offering of some kinds.
 #[derive(SimpleObject)]
+#[graphql(serial)]
 pub struct Cheapest {
     pub provider: Provider,
     /// The offering's kind (see `Offering.kind`).
@@ -382,7 +384,7 @@ pub struct Offering(pub Row<offering::Model>);
 /// A long-context price tier (USD per 1M tokens).
 pub struct PriceTier(pub entity::offering::Tier);
 
-#[Object]
+#[Object(serial)]
 impl PriceTier {
     /// The tier applies to requests whose prompt is longer than this many tokens.
     async fn from_tokens(&self) -> i64 {
@@ -405,7 +407,7 @@ impl PriceTier {
 /// An announced price (USD per 1M tokens) and the day it takes effect.
 pub struct UpcomingPrice(pub entity::offering::Upcoming);
 
-#[Object]
+#[Object(serial)]
 impl UpcomingPrice {
     /// The first day of the new price.
     async fn effective_from(&self) -> &str {
@@ -428,7 +430,7 @@ impl UpcomingPrice {
 /// An offering bought in another mode (USD per 1M tokens).
 pub struct PriceVariant(pub entity::offering::Variant);
 
-#[Object]
+#[Object(serial)]
 impl PriceVariant {
     /// `batch` (asynchronous batch processing), `flex` or `priority` (service tiers) or
     /// `fast` (a faster serving mode).
@@ -456,7 +458,7 @@ impl PriceVariant {
 /// An offering's price in one region.
 pub struct RegionalPrice(pub entity::offering::RegionalPrice);
 
-#[Object]
+#[Object(serial)]
 impl RegionalPrice {
     /// `eu-central-1`, `us-gov-west-1` (AWS regions), `us`, `eu`, `apac` (Bedrock
     /// cross-region profiles), `us`, `eu`, `global` (Azure data zones).
@@ -480,7 +482,7 @@ impl RegionalPrice {
 /// One source's standard price for an offering.
 pub struct PriceWitness(pub entity::offering::Witness);
 
-#[Object]
+#[Object(serial)]
 impl PriceWitness {
     /// Slug of the source dataset.
     async fn source(&self) -> &str {
@@ -506,7 +508,7 @@ impl PriceWitness {
 /// A price in another unit than text tokens, as the source publishes it (USD).
 pub struct UnitPrice(pub entity::offering::UnitPrice);
 
-#[Object]
+#[Object(serial)]
 impl UnitPrice {
     /// What is billed: `output_image`, `input_audio`, `cache_write_1h`, `web_search`,
     /// `request`, ...
@@ -523,7 +525,7 @@ impl UnitPrice {
     }
 }
 
-#[Object]
+#[Object(serial)]
 impl Offering {
     async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
         Ok(catalog(ctx)?
@@ -635,7 +637,7 @@ impl Offering {
 /// One period of a model's price at a provider.
 pub struct PricePoint(pub Row<price_history::Model>);
 
-#[Object]
+#[Object(serial)]
 impl PricePoint {
     async fn provider(&self, ctx: &Context<'_>) -> Result<Option<Provider>> {
         Ok(catalog(ctx)?
@@ -677,7 +679,7 @@ impl PricePoint {
 /// An organisation that creates and/or serves models.
 pub struct Provider(pub Row<provider::Model>);
 
-#[Object]
+#[Object(serial)]
 impl Provider {
     async fn slug(&self) -> &str {
         &self.0.slug
@@ -735,7 +737,7 @@ impl Provider {
 /// A benchmark suite or leaderboard.
 pub struct Benchmark(pub Row<benchmark::Model>);
 
-#[Object]
+#[Object(serial)]
 impl Benchmark {
     async fn slug(&self) -> &str {
         &self.0.slug
@@ -879,7 +881,7 @@ pub enum Provenance {
 /// A model's score on a benchmark.
 pub struct Score(pub Row<score::Model>);
 
-#[Object]
+#[Object(serial)]
 impl Score {
     async fn benchmark(&self, ctx: &Context<'_>) -> Result<Option<Benchmark>> {
         Ok(catalog(ctx)?
@@ -930,7 +932,7 @@ impl Score {
 /// An agent: a system built on one or more models.
 pub struct Agent(pub Row<agent::Model>);
 
-#[Object]
+#[Object(serial)]
 impl Agent {
     async fn slug(&self) -> &str {
         &self.0.slug
@@ -990,7 +992,7 @@ impl Agent {
 /// An agent's result on an agent leaderboard.
 pub struct AgentScore(pub Row<agent_score::Model>);
 
-#[Object]
+#[Object(serial)]
 impl AgentScore {
     async fn benchmark(&self, ctx: &Context<'_>) -> Result<Option<Benchmark>> {
         Ok(catalog(ctx)?
@@ -1014,6 +1016,7 @@ impl AgentScore {
 
 /// A public dataset the data comes from.
 #[derive(SimpleObject, Debug)]
+#[graphql(serial)]
 pub struct Source {
     pub slug: String,
     pub name: String,
@@ -1079,6 +1082,7 @@ impl Source {
 
 /// The dataset being served.
 #[derive(SimpleObject)]
+#[graphql(serial)]
 pub struct Dataset {
     /// Bumped by every import that changed the data.
     pub version: i32,
@@ -1105,12 +1109,14 @@ impl Dataset {
 
 /// One benchmark in a comparison: each compared model's headline score (null where none).
 #[derive(SimpleObject)]
+#[graphql(serial)]
 pub struct ComparedBenchmark {
     pub benchmark: BenchmarkRef,
     pub scores: Vec<ComparedScore>,
 }
 
 #[derive(SimpleObject, Clone)]
+#[graphql(serial)]
 pub struct BenchmarkRef {
     pub slug: String,
     pub name: String,
@@ -1119,6 +1125,7 @@ pub struct BenchmarkRef {
 }
 
 #[derive(SimpleObject)]
+#[graphql(serial)]
 pub struct ComparedScore {
     /// The model's slug.
     pub model: String,
@@ -1133,7 +1140,7 @@ pub struct Comparison {
     pub benchmarks: Vec<ComparedBenchmark>,
 }
 
-#[Object]
+#[Object(serial)]
 impl Comparison {
     /// The identifiers as asked (slugs, aliases, any provider's model id), in order.
     async fn requested(&self) -> &[String] {

@@ -295,23 +295,22 @@ const MODALITY: &[(&str, &str)] = &[
     ("pdf", "PDF"),
 ];
 
-/// Fields of a model in lists.
+/// Fields of a model in lists, written in the order of their REST names so the envelope's
+/// writer finds each object already sorted (it sorts otherwise, at 3% of an uncached list).
 macro_rules! model_summary {
     () => {
         "fragment ModelSummary on Model {
-  slug name creator { slug name } category availability task
-  open_source: openSource release_date: releaseDate first_seen: firstSeen date_basis: dateBasis
-  deprecation_date: deprecationDate retired
-  reasoning tool_call: toolCall structured_output: structuredOutput
-  context_window: contextWindow max_output_tokens: maxOutputTokens
-  input_modalities: inputModalities output_modalities: outputModalities
-  average_score: averageScore benchmarks_count: benchmarksCount
-  capability_index: capabilityIndex capability_index_se: capabilityIndexSe
-  rank_basis: rankBasis rank_score: rankScore
-  input_price: inputPrice output_price: outputPrice price_basis: priceBasis
-  cheapest { provider { slug name } kind input_price: inputPrice output_price: outputPrice }
-  cheapest_any: cheapestAny { provider { slug name } kind input_price: inputPrice output_price: outputPrice }
-  aliases
+  aliases availability average_score: averageScore benchmarks_count: benchmarksCount
+  capability_index: capabilityIndex capability_index_se: capabilityIndexSe category
+  cheapest { input_price: inputPrice kind output_price: outputPrice provider { name slug } }
+  cheapest_any: cheapestAny { input_price: inputPrice kind output_price: outputPrice provider { name slug } }
+  context_window: contextWindow creator { name slug } date_basis: dateBasis
+  deprecation_date: deprecationDate first_seen: firstSeen
+  input_modalities: inputModalities input_price: inputPrice max_output_tokens: maxOutputTokens
+  name open_source: openSource output_modalities: outputModalities output_price: outputPrice
+  price_basis: priceBasis rank_basis: rankBasis rank_score: rankScore reasoning
+  release_date: releaseDate retired slug structured_output: structuredOutput task
+  tool_call: toolCall
 }"
     };
 }
@@ -709,3 +708,34 @@ pub const ENDPOINTS: &[Endpoint] = &[
         sample: "/api/v1/dataset",
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    /// The list rows' fragment selects in the order of the REST names, at every depth, so
+    /// the envelope's writer never sorts a list row (see `model_summary!`).
+    #[test]
+    fn list_rows_are_selected_in_sorted_order() {
+        use async_graphql::parser::types::{Selection, SelectionSet};
+        fn check(set: &SelectionSet, at: &str) {
+            let mut keys = Vec::new();
+            for item in &set.items {
+                let Selection::Field(f) = &item.node else {
+                    panic!("{at}: only fields");
+                };
+                let key = f.node.response_key().node.to_string();
+                check(&f.node.selection_set.node, &format!("{at}.{key}"));
+                keys.push(key);
+            }
+            let mut sorted = keys.clone();
+            sorted.sort();
+            assert_eq!(keys, sorted, "{at}");
+        }
+        let list = super::ENDPOINTS
+            .iter()
+            .find(|e| e.path == "/api/v1/models")
+            .unwrap();
+        let doc = async_graphql::parser::parse_query(list.document).unwrap();
+        let fragment = &doc.fragments[&async_graphql::Name::new("ModelSummary")].node;
+        check(&fragment.selection_set.node, "ModelSummary");
+    }
+}

@@ -226,4 +226,20 @@ async fn an_unknown_model_names_the_closest_ones() {
             "{path}: {closest:?}"
         );
     }
+    // A typo inside the id: the model it misspells comes first, not the family's best.
+    for path in [
+        "/api/v1/models/claude-sonet-4.5",
+        "/api/v1/models/lookup?id=anthropic/claude-sonet-4.5",
+        "/api/v1/models/gtp-4o-mini",
+    ] {
+        let (status, problem) = app.get_json(path).await;
+        assert_eq!(status, 404, "{path}");
+        let first = problem["closest"][0]["slug"].as_str().unwrap_or_default();
+        let meant = if path.contains("gtp") {
+            "gpt-4o-mini"
+        } else {
+            "claude-sonnet-4-5"
+        };
+        assert!(first.starts_with(meant), "{path}: {problem}");
+    }
 }

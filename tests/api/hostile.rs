@@ -965,7 +965,7 @@ async fn a_mixed_attack_leaves_a_well_behaved_client_served() {
         .env("RUST_LOG", "warn")
         .current_dir(&dir)
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
+        .stderr(std::fs::File::create(dir.join("server.log")).unwrap())
         .kill_on_drop(true)
         .spawn()
         .unwrap();
@@ -1069,7 +1069,13 @@ async fn a_mixed_attack_leaves_a_well_behaved_client_served() {
             )
             .await
             .unwrap_or_else(|_| panic!("{path} did not answer within 5 s under attack"))
-            .unwrap();
+            .unwrap_or_else(|e| {
+                panic!(
+                    "{path}: {e}; the server {:?}, its log: {}",
+                    server.try_wait(),
+                    std::fs::read_to_string(dir.join("server.log")).unwrap_or_default()
+                )
+            });
             assert_eq!(res.status().as_u16(), 200, "{path}");
             latencies.push(started.elapsed());
         }
