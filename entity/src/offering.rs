@@ -53,10 +53,17 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
-/// A long-context price tier: the price of every token of a request whose prompt is longer
-/// than `from_tokens` (providers bill the whole prompt at the tier its size reaches).
+/// A long-context price tier (USD per 1M tokens): the price of every token of a request whose
+/// prompt is longer than its threshold (providers bill the whole prompt at the tier its size
+/// reaches).
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(
+    feature = "graphql",
+    derive(async_graphql::SimpleObject),
+    graphql(name = "PriceTier", serial)
+)]
 pub struct Tier {
+    /// The tier applies to requests whose prompt is longer than this many tokens.
     pub from_tokens: i64,
     pub input_price: Option<f64>,
     pub output_price: Option<f64>,
@@ -67,13 +74,20 @@ pub struct Tier {
 /// The offering bought in another mode at its own prices: `batch` (asynchronous batch
 /// processing), `flex` or `priority` (service tiers), `fast` (a faster serving mode).
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(
+    feature = "graphql",
+    derive(async_graphql::SimpleObject),
+    graphql(name = "PriceVariant", serial)
+)]
 pub struct Variant {
+    /// `batch` (asynchronous batch processing), `flex` or `priority` (service tiers) or
+    /// `fast` (a faster serving mode).
     pub mode: String,
     pub input_price: Option<f64>,
     pub output_price: Option<f64>,
     pub cache_read_price: Option<f64>,
     pub cache_write_price: Option<f64>,
-    /// Its own long-context tiers, as the offering's.
+    /// This mode's own long-context tiers, as the offering's `tiers`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiers: Vec<Tier>,
 }
@@ -94,7 +108,14 @@ impl Variant {
 /// The offering's price in one region (an AWS region such as `eu-central-1`, Bedrock's
 /// cross-region profiles `us`/`eu`/`apac`, Azure's data zones `us`/`eu`/`global`).
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(
+    feature = "graphql",
+    derive(async_graphql::SimpleObject),
+    graphql(name = "RegionalPrice", serial)
+)]
 pub struct RegionalPrice {
+    /// `eu-central-1`, `us-gov-west-1` (AWS regions), `us`, `eu`, `apac` (Bedrock
+    /// cross-region profiles), `us`, `eu`, `global` (Azure data zones).
     pub region: String,
     pub input_price: Option<f64>,
     pub output_price: Option<f64>,
@@ -115,11 +136,20 @@ impl RegionalPrice {
 /// One source's price for an offering: what it states, and whether it agrees with the
 /// served price (equal within rounding: half a percent, or a thousandth of a dollar).
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(
+    feature = "graphql",
+    derive(async_graphql::SimpleObject),
+    graphql(name = "PriceWitness", serial)
+)]
 pub struct Witness {
+    /// Slug of the source dataset.
     pub source: String,
+    /// The id the source lists the model under at this provider.
     pub provider_model_id: String,
     pub input_price: Option<f64>,
     pub output_price: Option<f64>,
+    /// Equal to the served price within rounding (half a percent, or a thousandth of a
+    /// dollar) on every price both state.
     pub agrees: bool,
 }
 
@@ -135,7 +165,13 @@ impl Witness {
 
 /// The next price an offering's source has scheduled, and from when.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(
+    feature = "graphql",
+    derive(async_graphql::SimpleObject),
+    graphql(name = "UpcomingPrice", serial)
+)]
 pub struct Upcoming {
+    /// The first day of the new price.
     pub effective_from: String,
     pub input_price: Option<f64>,
     pub output_price: Option<f64>,
@@ -184,9 +220,18 @@ impl Tier {
 /// billed (`output_image`, `input_audio`, `web_search`, `request`, ...), `unit` what the price
 /// is per (`1M tokens`, `1K searches`, `1K requests`).
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(
+    feature = "graphql",
+    derive(async_graphql::SimpleObject),
+    graphql(name = "UnitPrice", serial)
+)]
 pub struct UnitPrice {
+    /// What is billed: `output_image`, `input_audio`, `cache_write_1h`, `web_search`,
+    /// `request`, ...
     pub item: String,
+    /// What the price is per: `1M tokens` (of that kind), `1K searches`, `1K requests`.
     pub unit: String,
+    /// USD per `unit`.
     pub price: f64,
 }
 

@@ -381,149 +381,10 @@ pub struct Cheapest {
 /// A model's price at one provider. Prices are USD per 1M tokens; null is unknown, 0 is free.
 pub struct Offering(pub Row<offering::Model>);
 
-/// A long-context price tier (USD per 1M tokens).
-pub struct PriceTier(pub entity::offering::Tier);
-
-#[Object(serial)]
-impl PriceTier {
-    /// The tier applies to requests whose prompt is longer than this many tokens.
-    async fn from_tokens(&self) -> i64 {
-        self.0.from_tokens
-    }
-    async fn input_price(&self) -> Option<f64> {
-        self.0.input_price
-    }
-    async fn output_price(&self) -> Option<f64> {
-        self.0.output_price
-    }
-    async fn cache_read_price(&self) -> Option<f64> {
-        self.0.cache_read_price
-    }
-    async fn cache_write_price(&self) -> Option<f64> {
-        self.0.cache_write_price
-    }
-}
-
-/// An announced price (USD per 1M tokens) and the day it takes effect.
-pub struct UpcomingPrice(pub entity::offering::Upcoming);
-
-#[Object(serial)]
-impl UpcomingPrice {
-    /// The first day of the new price.
-    async fn effective_from(&self) -> &str {
-        &self.0.effective_from
-    }
-    async fn input_price(&self) -> Option<f64> {
-        self.0.input_price
-    }
-    async fn output_price(&self) -> Option<f64> {
-        self.0.output_price
-    }
-    async fn cache_read_price(&self) -> Option<f64> {
-        self.0.cache_read_price
-    }
-    async fn cache_write_price(&self) -> Option<f64> {
-        self.0.cache_write_price
-    }
-}
-
-/// An offering bought in another mode (USD per 1M tokens).
-pub struct PriceVariant(pub entity::offering::Variant);
-
-#[Object(serial)]
-impl PriceVariant {
-    /// `batch` (asynchronous batch processing), `flex` or `priority` (service tiers) or
-    /// `fast` (a faster serving mode).
-    async fn mode(&self) -> &str {
-        &self.0.mode
-    }
-    async fn input_price(&self) -> Option<f64> {
-        self.0.input_price
-    }
-    async fn output_price(&self) -> Option<f64> {
-        self.0.output_price
-    }
-    async fn cache_read_price(&self) -> Option<f64> {
-        self.0.cache_read_price
-    }
-    async fn cache_write_price(&self) -> Option<f64> {
-        self.0.cache_write_price
-    }
-    /// This mode's own long-context tiers, as the offering's `tiers`.
-    async fn tiers(&self) -> Vec<PriceTier> {
-        self.0.tiers.iter().cloned().map(PriceTier).collect()
-    }
-}
-
-/// An offering's price in one region.
-pub struct RegionalPrice(pub entity::offering::RegionalPrice);
-
-#[Object(serial)]
-impl RegionalPrice {
-    /// `eu-central-1`, `us-gov-west-1` (AWS regions), `us`, `eu`, `apac` (Bedrock
-    /// cross-region profiles), `us`, `eu`, `global` (Azure data zones).
-    async fn region(&self) -> &str {
-        &self.0.region
-    }
-    async fn input_price(&self) -> Option<f64> {
-        self.0.input_price
-    }
-    async fn output_price(&self) -> Option<f64> {
-        self.0.output_price
-    }
-    async fn cache_read_price(&self) -> Option<f64> {
-        self.0.cache_read_price
-    }
-    async fn cache_write_price(&self) -> Option<f64> {
-        self.0.cache_write_price
-    }
-}
-
-/// One source's standard price for an offering.
-pub struct PriceWitness(pub entity::offering::Witness);
-
-#[Object(serial)]
-impl PriceWitness {
-    /// Slug of the source dataset.
-    async fn source(&self) -> &str {
-        &self.0.source
-    }
-    /// The id the source lists the model under at this provider.
-    async fn provider_model_id(&self) -> &str {
-        &self.0.provider_model_id
-    }
-    async fn input_price(&self) -> Option<f64> {
-        self.0.input_price
-    }
-    async fn output_price(&self) -> Option<f64> {
-        self.0.output_price
-    }
-    /// Equal to the served price within rounding (half a percent, or a thousandth of a
-    /// dollar) on every price both state.
-    async fn agrees(&self) -> bool {
-        self.0.agrees
-    }
-}
-
-/// A price in another unit than text tokens, as the source publishes it (USD).
-pub struct UnitPrice(pub entity::offering::UnitPrice);
-
-#[Object(serial)]
-impl UnitPrice {
-    /// What is billed: `output_image`, `input_audio`, `cache_write_1h`, `web_search`,
-    /// `request`, ...
-    async fn item(&self) -> &str {
-        &self.0.item
-    }
-    /// What the price is per: `1M tokens` (of that kind), `1K searches`, `1K requests`.
-    async fn unit(&self) -> &str {
-        &self.0.unit
-    }
-    /// USD per `unit`.
-    async fn price(&self) -> f64 {
-        self.0.price
-    }
-}
+// The price objects an offering holds (`PriceTier`, `PriceVariant`, `RegionalPrice`,
+// `PriceWitness`, `UpcomingPrice`, `UnitPrice`) are the stored structs themselves: the entity
+// crate derives their GraphQL types (its `graphql` feature), so each field is listed once.
+use entity::offering::{RegionalPrice, Tier, UnitPrice, Upcoming, Variant, Witness};
 
 #[Object(serial)]
 impl Offering {
@@ -560,45 +421,30 @@ impl Offering {
     }
     /// Long-context tiers, lowest threshold first: a request whose prompt is longer than
     /// `fromTokens` is billed wholly at that tier's prices. Empty when one price fits all.
-    async fn tiers(&self) -> Vec<PriceTier> {
-        entity::offering::Tier::decode(self.0.tiers.as_deref())
-            .into_iter()
-            .map(PriceTier)
-            .collect()
+    async fn tiers(&self) -> Vec<Tier> {
+        Tier::decode(self.0.tiers.as_deref())
     }
     /// Prices in other units than text tokens where the source publishes them: image and
     /// audio tokens, a one-hour cache write, web searches, requests. Empty when the offering
     /// is priced in text tokens only.
     async fn unit_prices(&self) -> Vec<UnitPrice> {
-        entity::offering::UnitPrice::decode(self.0.unit_prices.as_deref())
-            .into_iter()
-            .map(UnitPrice)
-            .collect()
+        UnitPrice::decode(self.0.unit_prices.as_deref())
     }
     /// The same offering bought in another mode at its own prices (`batch`, `flex`,
     /// `priority`, `fast`), as the source publishes them; empty when it publishes none.
-    async fn variants(&self) -> Vec<PriceVariant> {
-        entity::offering::Variant::decode(self.0.variants.as_deref())
-            .into_iter()
-            .map(PriceVariant)
-            .collect()
+    async fn variants(&self) -> Vec<Variant> {
+        Variant::decode(self.0.variants.as_deref())
     }
     /// The offering's price in single regions where its source prices them (AWS regions,
     /// Bedrock's `us`/`eu`/`apac` profiles, Azure's `us`/`eu`/`global` data zones); the
     /// prices above are the provider's general price. Empty when none is priced.
     async fn regions(&self) -> Vec<RegionalPrice> {
-        entity::offering::RegionalPrice::decode(self.0.regions.as_deref())
-            .into_iter()
-            .map(RegionalPrice)
-            .collect()
+        RegionalPrice::decode(self.0.regions.as_deref())
     }
     /// Every source that prices the model at this provider, the served one first, each with
     /// its standard price and whether it agrees with the one served.
-    async fn sources(&self) -> Vec<PriceWitness> {
-        entity::offering::Witness::decode(self.0.sources.as_deref())
-            .into_iter()
-            .map(PriceWitness)
-            .collect()
+    async fn sources(&self) -> Vec<Witness> {
+        Witness::decode(self.0.sources.as_deref())
     }
     /// True when the sources' standard prices differ beyond rounding (see `sources`).
     async fn disputed(&self) -> bool {
@@ -610,8 +456,8 @@ impl Offering {
     }
     /// A price change the source has announced for a later day (the price above holds
     /// until then); null when none is announced.
-    async fn upcoming(&self) -> Option<UpcomingPrice> {
-        entity::offering::Upcoming::decode(self.0.upcoming.as_deref()).map(UpcomingPrice)
+    async fn upcoming(&self) -> Option<Upcoming> {
+        Upcoming::decode(self.0.upcoming.as_deref())
     }
     /// Always `USD`.
     async fn currency(&self) -> &str {
