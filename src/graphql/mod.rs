@@ -22,6 +22,7 @@ use std::sync::Arc;
 use async_graphql::registry::SDLExportOptions;
 use async_graphql::{
     Context, EmptyMutation, EmptySubscription, ErrorExtensions, MergedObject, Schema,
+    ValidationMode,
 };
 
 use crate::catalog::Catalog;
@@ -48,8 +49,12 @@ const PERSISTED_QUERIES: usize = 512;
 
 /// The schema and what admits a request to it ([`guards::admit`]: bounds and persisted
 /// queries). REST's own documents run on a schema with no extensions (the engine would
-/// otherwise route every field of every answer through them); clients' documents run on
-/// a copy that spends the [`budget::AnswerBudget`] per resolved field.
+/// otherwise route every field of every answer through them) that skips the validation
+/// rules only a client's document can break: those documents are the service's own, held
+/// to every rule once, by a test (`rest_documents_pass_every_validation_rule`), so checking
+/// them again per request (a tenth of an uncached list) would find nothing. Clients'
+/// documents run on a copy that validates them strictly and spends the
+/// [`budget::AnswerBudget`] per resolved field.
 pub struct Engine {
     schema: MdsSchema,
     guarded: MdsSchema,
@@ -117,7 +122,7 @@ pub fn build() -> Engine {
             .limit_directives(20)
     };
     Engine {
-        schema: builder().finish(),
+        schema: builder().validation_mode(ValidationMode::Fast).finish(),
         guarded: builder()
             .extension(budget::AnswerBudget(budget::MAX_ANSWER_FIELDS))
             .finish(),
@@ -227,5 +232,69 @@ pub fn add_codes(resp: &mut async_graphql::Response) {
         e.extensions
             .get_or_insert_with(Default::default)
             .set("code", code);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// REST's documents run without the strict validation rules (see [`Engine`]), so each
+    /// is held to them here: on the strict schema it gets exactly the errors the lenient one
+    /// gives (with no catalogue, every root field's), and each of them from a resolver (an
+    /// error with a path), never from validation.
+    #[tokio::test]
+    async fn rest_documents_pass_every_validation_rule() {
+        let engine = build();
+        for ep in crate::rest::table::ENDPOINTS {
+            // The variables its documented sample gives.
+            let (path, query) = ep.sample.split_once('?').unwrap_or((ep.sample, ""));
+            let path_params = ep
+                .path
+                .split('/')
+                .zip(path.split('/'))
+                .filter_map(|(t, v)| {
+                    let name = t.strip_prefix('{')?.strip_suffix('}')?;
+                    Some((name.to_string(), v.to_string()))
+                })
+                .collect();
+            let query: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap();
+            let vars = crate::rest::prepare(ep, &path_params, &query)
+                .unwrap_or_else(|p| panic!("{}: {p:?}", ep.sample))
+                .variables;
+            let req = || {
+                async_graphql::Request::new(ep.document).variables(
+                    async_graphql::Variables::from_json(serde_json::Value::Object(vars.clone())),
+                )
+            };
+            let strict = engine.guarded.execute(req()).await;
+            let lenient = engine.schema.execute(req()).await;
+            let messages = |r: &async_graphql::Response| {
+                r.errors
+                    .iter()
+                    .map(|e| e.message.clone())
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(messages(&strict), messages(&lenient), "{}", ep.path);
+            assert!(!strict.errors.is_empty(), "{}", ep.path);
+            assert!(
+                strict.errors.iter().all(|e| !e.path.is_empty()),
+                "{}: {:?}",
+                ep.path,
+                strict.errors
+            );
+        }
+        // The check can fail: a document that breaks a rule does, on the strict schema only.
+        let bad = "query($unused: Int) { dataset { version } }";
+        let strict = engine.guarded.execute(bad).await;
+        assert!(
+            strict.errors.iter().any(|e| e.path.is_empty()),
+            "{strict:?}"
+        );
+        let lenient = engine.schema.execute(bad).await;
+        assert!(
+            lenient.errors.iter().all(|e| !e.path.is_empty()),
+            "{lenient:?}"
+        );
     }
 }
