@@ -315,34 +315,34 @@ macro_rules! model_summary {
     };
 }
 
-/// Fields of one model in detail: its summary, scores and offerings.
+/// Fields of one model in detail: its summary, scores and offerings (sorted by REST name too).
 macro_rules! model_detail {
     () => {
         "fragment ModelDetail on Model {
-  ...ModelSummary family
-  knowledge_cutoff: knowledgeCutoff last_updated: lastUpdated agents
-  base_model: baseModel { slug name creator { slug name } }
-  superseded_by: supersededBy { slug name }
-  scores { benchmark { slug name } score config source as_of: asOf provenance citation in_average: inAverage calibrated }
+  ...ModelSummary agents base_model: baseModel { creator { name slug } name slug } family
+  knowledge_cutoff: knowledgeCutoff last_updated: lastUpdated
   offerings { ...OfferingFields }
+  scores { as_of: asOf benchmark { name slug } calibrated citation config in_average: inAverage provenance score source }
+  superseded_by: supersededBy { name slug }
 }"
     };
 }
 
+/// Fields of an offering, in the order of their REST names (see `model_summary!`).
 macro_rules! offering {
     () => {
         "fragment OfferingFields on Offering {
-  provider { slug name } model provider_model_id: providerModelId kind
-  input_price: inputPrice output_price: outputPrice
-  cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice
-  tiers { from_tokens: fromTokens input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice }
-  unit_prices: unitPrices { item unit price }
-  variants { mode input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice tiers { from_tokens: fromTokens input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice } }
-  upcoming { effective_from: effectiveFrom input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice }
-  regions { region input_price: inputPrice output_price: outputPrice cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice }
-  sources { source provider_model_id: providerModelId input_price: inputPrice output_price: outputPrice agrees }
-  disputed deprecation_date: deprecationDate
-  currency unit context_window: contextWindow as_of: asOf source
+  as_of: asOf cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice
+  context_window: contextWindow currency deprecation_date: deprecationDate disputed
+  input_price: inputPrice kind model output_price: outputPrice provider { name slug }
+  provider_model_id: providerModelId
+  regions { cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice input_price: inputPrice output_price: outputPrice region }
+  source
+  sources { agrees input_price: inputPrice output_price: outputPrice provider_model_id: providerModelId source }
+  tiers { cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice from_tokens: fromTokens input_price: inputPrice output_price: outputPrice }
+  unit unit_prices: unitPrices { item price unit }
+  upcoming { cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice effective_from: effectiveFrom input_price: inputPrice output_price: outputPrice }
+  variants { cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice input_price: inputPrice mode output_price: outputPrice tiers { cache_read_price: cacheReadPrice cache_write_price: cacheWritePrice from_tokens: fromTokens input_price: inputPrice output_price: outputPrice } }
 }"
     };
 }
@@ -711,31 +711,37 @@ pub const ENDPOINTS: &[Endpoint] = &[
 
 #[cfg(test)]
 mod tests {
-    /// The list rows' fragment selects in the order of the REST names, at every depth, so
-    /// the envelope's writer never sorts a list row (see `model_summary!`).
+    /// The fragments of list rows, details and offerings select in the order of the REST
+    /// names, at every depth, so the envelope's writer finds those objects already sorted
+    /// (see `model_summary!`). A fragment spread is skipped: its own fields are checked.
     #[test]
-    fn list_rows_are_selected_in_sorted_order() {
+    fn rows_are_selected_in_sorted_order() {
         use async_graphql::parser::types::{Selection, SelectionSet};
         fn check(set: &SelectionSet, at: &str) {
             let mut keys = Vec::new();
             for item in &set.items {
-                let Selection::Field(f) = &item.node else {
-                    panic!("{at}: only fields");
-                };
-                let key = f.node.response_key().node.to_string();
-                check(&f.node.selection_set.node, &format!("{at}.{key}"));
-                keys.push(key);
+                match &item.node {
+                    Selection::Field(f) => {
+                        let key = f.node.response_key().node.to_string();
+                        check(&f.node.selection_set.node, &format!("{at}.{key}"));
+                        keys.push(key);
+                    }
+                    Selection::FragmentSpread(_) => {}
+                    Selection::InlineFragment(_) => panic!("{at}: no inline fragments"),
+                }
             }
             let mut sorted = keys.clone();
             sorted.sort();
             assert_eq!(keys, sorted, "{at}");
         }
-        let list = super::ENDPOINTS
+        let detail = super::ENDPOINTS
             .iter()
-            .find(|e| e.path == "/api/v1/models")
+            .find(|e| e.path == "/api/v1/models/{slug}")
             .unwrap();
-        let doc = async_graphql::parser::parse_query(list.document).unwrap();
-        let fragment = &doc.fragments[&async_graphql::Name::new("ModelSummary")].node;
-        check(&fragment.selection_set.node, "ModelSummary");
+        let doc = async_graphql::parser::parse_query(detail.document).unwrap();
+        for name in ["ModelSummary", "ModelDetail", "OfferingFields"] {
+            let fragment = &doc.fragments[&async_graphql::Name::new(name)].node;
+            check(&fragment.selection_set.node, name);
+        }
     }
 }
