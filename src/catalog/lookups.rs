@@ -48,7 +48,21 @@ pub fn build(
     index
 }
 
+/// Longer identifiers name no model: no provider's id comes near, and lookups stay cheap.
+const MAX_ID_BYTES: usize = 400;
+
 impl Catalog {
+    /// The model an identifier names, for every field and endpoint that takes a model:
+    /// its slug exactly, else anything [`Catalog::lookup`] accepts. REST's redirect to a
+    /// canonical URL and GraphQL's single-model fields both resolve through it, so the two
+    /// faces accept the same identifiers (`docs/rest.md`, `/models/lookup`).
+    pub fn find_model(&self, id: &str) -> Option<&Row<model::Model>> {
+        if id.len() > MAX_ID_BYTES {
+            return None;
+        }
+        self.model(id).or_else(|| self.lookup(id))
+    }
+
     /// The model any identifier names, if one does.
     pub fn lookup(&self, id: &str) -> Option<&Row<model::Model>> {
         let lower = id.trim().to_lowercase();

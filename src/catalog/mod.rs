@@ -501,6 +501,31 @@ impl Catalog {
     }
 
     /// Benchmarks by slug.
+    /// The closest benchmarks, providers or agents (`noun`) to an unknown slug, as
+    /// `(slug, name)`; empty for another noun.
+    pub fn closest_of(&self, noun: &str, asked: &str) -> Vec<(String, String)> {
+        let pairs = |slug: &'_ str, name: &'_ str| (slug.to_string(), name.to_string());
+        let items: Vec<(String, String)> = match noun {
+            "benchmark" => self
+                .benchmarks()
+                .iter()
+                .map(|b| pairs(&b.slug, &b.name))
+                .collect(),
+            "provider" => self
+                .all_providers()
+                .iter()
+                .map(|p| pairs(&p.slug, &p.name))
+                .collect(),
+            "agent" => self
+                .agents()
+                .iter()
+                .map(|a| pairs(&a.slug, &a.name))
+                .collect(),
+            _ => return Vec::new(),
+        };
+        search::closest_named(asked, items.iter().map(|(s, n)| (s.as_str(), n.as_str())))
+    }
+
     pub fn benchmarks(&self) -> &[Row<benchmark::Model>] {
         &self.benchmarks
     }

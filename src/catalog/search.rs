@@ -116,9 +116,57 @@ pub fn edits_to_prefix(asked: &str, id: &str) -> usize {
     row.into_iter().min().unwrap_or(0)
 }
 
+/// The closest of `items` (slug, name) to an unknown slug, at most three, as `(slug, name)`:
+/// ranked by the fewest edits that turn it into the start of a slug or a lowercased name,
+/// ties by slug; only those within a third of its length (at least 2 edits), so a
+/// suggestion is a likely typo rather than any item. The lists this serves (benchmarks,
+/// providers, agents) hold hundreds of items, each compared in at most 10^4 steps.
+pub fn closest_named<'a>(
+    asked: &str,
+    items: impl Iterator<Item = (&'a str, &'a str)>,
+) -> Vec<(String, String)> {
+    let asked = asked.trim().to_lowercase();
+    let allowed = (asked.chars().count() / 3).max(2);
+    let mut ranked: Vec<(usize, &str, &str)> = items
+        .map(|(slug, name)| {
+            let edits = edits_to_prefix(&asked, slug)
+                .min(edits_to_prefix(&asked, &name.to_lowercase()))
+                .min(edits_to_prefix(
+                    &asked.replace('-', ""),
+                    &slug.replace('-', ""),
+                ));
+            (edits, slug, name)
+        })
+        .filter(|&(edits, _, _)| edits <= allowed)
+        .collect();
+    ranked.sort_unstable();
+    ranked
+        .into_iter()
+        .take(3)
+        .map(|(_, slug, name)| (slug.to_string(), name.to_string()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn closest_named_suggests_likely_typos_only() {
+        let items = [
+            ("swe-bench-verified", "SWE-bench Verified"),
+            ("swe-bench-lite", "SWE-bench Lite"),
+            ("gpqa-diamond", "GPQA Diamond"),
+        ];
+        let found = closest_named("swebench", items.iter().map(|&(s, n)| (s, n)));
+        let slugs: Vec<&str> = found.iter().map(|(s, _)| s.as_str()).collect();
+        assert_eq!(slugs, ["swe-bench-lite", "swe-bench-verified"]);
+        assert_eq!(
+            closest_named("gpqa", items.iter().map(|&(s, n)| (s, n)))[0].0,
+            "gpqa-diamond"
+        );
+        assert!(closest_named("zzzzzzzzzz", items.iter().map(|&(s, n)| (s, n))).is_empty());
+    }
 
     #[test]
     fn edits_to_prefix_counts_typos_not_suffixes() {

@@ -52,8 +52,10 @@ impl ChangesRoot {
     async fn changes(
         &self,
         ctx: &Context<'_>,
-        since: Option<String>,
-        #[graphql(name = "type")] kind: Option<ChangeType>,
+        #[graphql(desc = "Only changes on or after this date, YYYY-MM-DD.")] since: Option<String>,
+        #[graphql(name = "type", desc = "Only changes of this type (default: all).")] kind: Option<
+            ChangeType,
+        >,
         first: Option<i32>,
         after: Option<String>,
         offset: Option<i32>,

@@ -69,11 +69,18 @@ impl CostsRoot {
     async fn cost(
         &self,
         ctx: &Context<'_>,
+        #[graphql(
+            desc = "Model identifiers: slugs, aliases or any provider's model id (1 to 10, distinct); each answer entry says which model it resolved to."
+        )]
         models: Vec<String>,
-        input_tokens: i64,
-        output_tokens: i64,
-        #[graphql(default = 0)] cached_input_tokens: i64,
-        provider: Option<String>,
+        #[graphql(desc = "Prompt tokens, cached ones included (0 to 10^9).")] input_tokens: i64,
+        #[graphql(desc = "Output tokens (0 to 10^9).")] output_tokens: i64,
+        #[graphql(
+            default = 0,
+            desc = "Prompt tokens read from the provider's cache, billed at its cache-read price (at most the input tokens; default 0)."
+        )]
+        cached_input_tokens: i64,
+        #[graphql(desc = "Only this provider's offering.")] provider: Option<String>,
         #[graphql(
             default,
             desc = "Bill every offering at this mode's prices (its `variants`); an offering that does not sell the mode is listed last with the reason."

@@ -103,8 +103,8 @@ impl EconomyIndicator {
     async fn series(
         &self,
         ctx: &Context<'_>,
-        from: Option<String>,
-        to: Option<String>,
+        #[graphql(desc = "First month, YYYY-MM (included).")] from: Option<String>,
+        #[graphql(desc = "Last month, YYYY-MM (included).")] to: Option<String>,
     ) -> Result<Vec<EconomyPoint>> {
         let (from, to) = (month("from", from)?, month("to", to)?);
         if let (Some(f), Some(t)) = (&from, &to)

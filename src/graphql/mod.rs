@@ -217,6 +217,13 @@ pub fn add_codes(resp: &mut async_graphql::Response) {
         if has_code {
             continue;
         }
+        if let Some(message) = syntax_error(&e.message) {
+            e.message = message;
+            e.extensions
+                .get_or_insert_with(Default::default)
+                .set("code", "GRAPHQL_PARSE_FAILED");
+            continue;
+        }
         let m = e.message.to_lowercase();
         let code =
             if m.contains("too complex") || m.contains("nested too deep") || m.contains("too many")
@@ -235,9 +242,37 @@ pub fn add_codes(resp: &mut async_graphql::Response) {
     }
 }
 
+/// The parser's multi-line report of a syntax error (` --> 1:36`, the source line, a caret,
+/// `= expected selection`) as one line: `Syntax error at line 1, column 36: expected
+/// selection`. `None` when `message` is not such a report.
+fn syntax_error(message: &str) -> Option<String> {
+    let mut lines = message.lines();
+    let position = lines.next()?.trim().strip_prefix("-->")?.trim();
+    let (line, column) = position.split_once(':')?;
+    let (line, column): (u32, u32) = (line.parse().ok()?, column.parse().ok()?);
+    let expected = message
+        .lines()
+        .rev()
+        .find_map(|l| l.trim().strip_prefix("= "))
+        .unwrap_or("unexpected input");
+    Some(format!(
+        "Syntax error at line {line}, column {column}: {expected}"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_syntax_error_is_one_line_with_its_position() {
+        let report = " --> 1:36\n  |\n1 | { model(slug: \"x\") { slug } \n  |                                    ^---\n  |\n  = expected selection";
+        assert_eq!(
+            syntax_error(report).as_deref(),
+            Some("Syntax error at line 1, column 36: expected selection")
+        );
+        assert_eq!(syntax_error("Unknown field \"x\""), None);
+    }
 
     /// REST's documents run without the strict validation rules (see [`Engine`]), so each
     /// is held to them here: on the strict schema it gets exactly the errors the lenient one

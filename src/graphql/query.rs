@@ -10,9 +10,11 @@ use crate::catalog::{self as cat, ModelFilter as CatalogFilter, ModelSort as Cat
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 pub enum ModelSort {
-    /// Average score (default order: best first).
+    /// `rank_score`: the average score at the capability index's lower one-sigma bound, what
+    /// the evidence supports (default order: best first).
     Score,
-    /// Cheapest current input price (default order: cheapest first).
+    /// List prices blended 3 : 1 (three input tokens per output token), else the list input
+    /// price (default order: cheapest first).
     Price,
     /// Name (default order: A to Z).
     Name,
@@ -24,14 +26,19 @@ pub enum ModelSort {
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 pub enum SortOrder {
+    /// Ascending.
     Asc,
+    /// Descending.
     Desc,
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 pub enum ModelCategory {
+    /// Text in, text out.
     Llm,
+    /// More than text in or out.
     Multimodal,
+    /// Image generation.
     Image,
 }
 
@@ -72,8 +79,9 @@ pub struct ModelFilter {
     pub open_source: Option<bool>,
     /// Minimum average score.
     pub min_score: Option<f64>,
-    /// Maximum cheapest input price, USD per 1M tokens.
+    /// Maximum list input price (`inputPrice`), USD per 1M tokens.
     pub max_price: Option<f64>,
+    /// Only models of this category.
     pub category: Option<ModelCategory>,
     /// How the model can be had; unset shows API and open-weights models (research
     /// checkpoints known only from a benchmark table need `RESEARCH` or `ALL`), routers
@@ -242,15 +250,23 @@ impl CatalogRoot {
         after: Option<String>,
         offset: Option<i32>,
         filter: Option<ModelFilter>,
-        #[graphql(default_with = "ModelSort::Score")] sort: ModelSort,
+        #[graphql(
+            default_with = "ModelSort::Score",
+            desc = "Sort field; each orders as below."
+        )]
+        sort: ModelSort,
+        #[graphql(
+            desc = "Ascending or descending; by default each sort field's own order: score, capability and date descending, price and name ascending."
+        )]
         order: Option<SortOrder>,
     ) -> Result<List<Model>> {
         model_list(ctx, first, after, offset, filter, sort, order, false).await
     }
 
-    /// One model by slug or alias; null when unknown.
+    /// One model by any identifier `lookupModel` accepts (its slug, an alias, a provider's
+    /// model id, a dated id, a display name; any case); null when unknown.
     async fn model(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Model>> {
-        Ok(catalog(ctx)?.model_or_alias(&slug).cloned().map(Model))
+        Ok(catalog(ctx)?.find_model(&slug).cloned().map(Model))
     }
 
     /// The model any identifier refers to: a provider's model id (`openai/gpt-4o`,
@@ -258,7 +274,14 @@ impl CatalogRoot {
     /// alias or a display name, case-insensitively. Unlike the other single-item fields, an
     /// unknown id is a NOT_FOUND error naming the closest models (a lookup by a foreign id
     /// is answered most usefully by a suggestion).
-    async fn lookup_model(&self, ctx: &Context<'_>, id: String) -> Result<Model> {
+    async fn lookup_model(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(
+            desc = "Any identifier of the model: `openai/gpt-4o`, `us.anthropic.claude-3-5-sonnet-20241022-v2:0`, `GPT-4o`, `openai/gpt-4o:free`."
+        )]
+        id: String,
+    ) -> Result<Model> {
         let text = id.trim();
         if text.is_empty() || text.chars().count() > 200 {
             return Err(bad_input("id", "id must be 1 to 200 characters"));
@@ -288,7 +311,7 @@ impl CatalogRoot {
     async fn search_models(
         &self,
         ctx: &Context<'_>,
-        q: String,
+        #[graphql(desc = "Text to search for, in names, slugs and aliases.")] q: String,
         first: Option<i32>,
         after: Option<String>,
         offset: Option<i32>,
@@ -310,7 +333,14 @@ impl CatalogRoot {
     }
 
     /// 2 to 10 distinct models side by side: their records and, per benchmark, each one's score.
-    async fn compare(&self, ctx: &Context<'_>, models: Vec<String>) -> Result<Comparison> {
+    async fn compare(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(
+            desc = "Model identifiers: slugs, aliases or any provider's model id, as `lookupModel` takes them (2 to 10, distinct); the answer says which model each resolved to (`requested`)."
+        )]
+        models: Vec<String>,
+    ) -> Result<Comparison> {
         let mut seen = HashSet::new();
         let slugs: Vec<String> = models
             .iter()
@@ -385,25 +415,34 @@ impl CatalogRoot {
         after: Option<String>,
         offset: Option<i32>,
         filter: Option<ModelFilter>,
-        #[graphql(default_with = "ModelSort::Price")] sort: ModelSort,
+        #[graphql(
+            default_with = "ModelSort::Price",
+            desc = "Sort field; each orders as below."
+        )]
+        sort: ModelSort,
+        #[graphql(
+            desc = "Ascending or descending; by default each sort field's own order: score, capability and date descending, price and name ascending."
+        )]
         order: Option<SortOrder>,
     ) -> Result<List<Model>> {
         model_list(ctx, first, after, offset, filter, sort, order, true).await
     }
 
-    /// One model with its current price at every provider (`offerings`); null when unknown.
+    /// One model with its current price at every provider (`offerings`), by any identifier
+    /// `model` takes; null when unknown.
     async fn model_pricing(&self, ctx: &Context<'_>, slug: String) -> Result<Option<Model>> {
         self.model(ctx, slug).await
     }
 
-    /// A model's price history, newest first; null when the model is unknown.
+    /// A model's price history, newest first (any identifier `model` takes); null when the
+    /// model is unknown.
     async fn price_history(
         &self,
         ctx: &Context<'_>,
         slug: String,
     ) -> Result<Option<Vec<PricePoint>>> {
         let cat = catalog(ctx)?;
-        Ok(cat.model_or_alias(&slug).map(|m| {
+        Ok(cat.find_model(&slug).map(|m| {
             cat.history_of(&m.slug)
                 .iter()
                 .cloned()
@@ -422,7 +461,7 @@ impl CatalogRoot {
         first: Option<i32>,
         after: Option<String>,
         offset: Option<i32>,
-        category: Option<String>,
+        #[graphql(desc = "Only benchmarks of this category.")] category: Option<String>,
     ) -> Result<List<Benchmark>> {
         let (start, limit) = paging(first, after, offset)?;
         let all = catalog(ctx)?.benchmarks();
@@ -486,7 +525,14 @@ impl CatalogRoot {
             None => Ok(page_of(catalog.agents(), start, limit, Agent)),
             Some(b) => {
                 let ranked = catalog.agents_on(&b).ok_or_else(|| {
-                    bad_input("benchmark", format!("benchmark: no benchmark {b:?}"))
+                    let closest = catalog.closest_of("benchmark", &b);
+                    let hint = if closest.is_empty() {
+                        String::new()
+                    } else {
+                        let slugs: Vec<&str> = closest.iter().map(|(s, _)| s.as_str()).collect();
+                        format!("; did you mean {}?", slugs.join(", "))
+                    };
+                    bad_input("benchmark", format!("benchmark: no benchmark {b:?}{hint}"))
                 })?;
                 Ok(page_of(&ranked, start, limit, Agent))
             }

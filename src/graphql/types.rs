@@ -649,8 +649,12 @@ impl Benchmark {
     async fn top_models(
         &self,
         ctx: &Context<'_>,
-        limit: Option<i32>,
+        #[graphql(desc = "Number of top models, 1-100 (default 20).")] limit: Option<i32>,
+        #[graphql(desc = "Whose results are listed (default: independent ones).")]
         provenance: Option<Provenance>,
+        #[graphql(
+            desc = "For a benchmark its source renews (LiveBench, see `releases`): the release to show, YYYY-MM-DD; the newest by default."
+        )]
         release: Option<String>,
     ) -> Result<Vec<Score>> {
         let limit = limit.unwrap_or(DEFAULT_FIRST);

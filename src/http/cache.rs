@@ -38,6 +38,11 @@ pub struct Snapshot(pub Arc<Catalog>);
 #[derive(Clone, Copy)]
 pub struct NoStore;
 
+/// Marks a `304` its handler answered without doing any work (an export's ETag is the
+/// dataset's digest, known before a row is written): free, like a 304 from the store.
+#[derive(Clone, Copy, Debug)]
+pub struct Unchanged;
+
 /// Largest answer buffered for an ETag; larger answers stream through without one.
 const MAX_BODY: usize = 32 * 1024 * 1024;
 

@@ -30,15 +30,53 @@ enum Format {
     Ndjson,
 }
 
+/// Columns stored as JSON text (offerings' tiers, variants, witnesses, …): NDJSON nests
+/// them as JSON, not as strings of JSON; CSV keeps the text, having no nesting.
+const JSON_COLUMNS: &[&str] = &[
+    "tiers",
+    "unit_prices",
+    "variants",
+    "upcoming",
+    "regions",
+    "sources",
+];
+
+/// One row as a JSON object, its JSON-text columns parsed in place.
+fn ndjson_row<T: Serialize>(
+    row: &T,
+    json_columns: &[&str],
+) -> serde_json::Result<serde_json::Value> {
+    let mut v = serde_json::to_value(row)?;
+    if let Some(o) = v.as_object_mut() {
+        for c in json_columns {
+            if let Some(slot) = o.get_mut(*c)
+                && let Some(text) = slot.as_str()
+                && let Ok(parsed) = serde_json::from_str::<serde_json::Value>(text)
+            {
+                *slot = parsed;
+            }
+        }
+    }
+    Ok(v)
+}
+
 /// Serialises rows `[start, start + CHUNK)`; the CSV header goes with the first chunk.
-fn encode<T: Serialize>(rows: &[Row<T>], start: usize, format: Format) -> Bytes {
+fn encode<T: Serialize>(
+    rows: &[Row<T>],
+    start: usize,
+    format: Format,
+    json_columns: &'static [&'static str],
+) -> Bytes {
     let end = (start + CHUNK).min(rows.len());
     let mut out = Vec::new();
     match format {
         Format::Ndjson => {
             for r in &rows[start..end] {
-                if serde_json::to_writer(&mut out, r.as_ref()).is_ok() {
-                    out.push(b'\n');
+                let written = ndjson_row(r.as_ref(), json_columns)
+                    .and_then(|v| serde_json::to_writer(&mut out, &v));
+                match written {
+                    Ok(()) => out.push(b'\n'),
+                    Err(e) => tracing::error!(error = %e, "a row could not be written as JSON"),
                 }
             }
         }
@@ -59,10 +97,14 @@ fn encode<T: Serialize>(rows: &[Row<T>], start: usize, format: Format) -> Bytes 
 
 /// The body: `rows` written chunk by chunk as the client reads. Fused: the compression
 /// layer may poll a finished body once more, which must answer "done" again.
-fn stream<T: Serialize + Send + Sync + 'static>(rows: Vec<Row<T>>, format: Format) -> Body {
+fn stream<T: Serialize + Send + Sync + 'static>(
+    rows: Vec<Row<T>>,
+    format: Format,
+    json_columns: &'static [&'static str],
+) -> Body {
     use futures_util::StreamExt;
     let chunks = futures_util::stream::unfold(0usize, move |start| {
-        let next = (start < rows.len()).then(|| encode(&rows, start, format));
+        let next = (start < rows.len()).then(|| encode(&rows, start, format, json_columns));
         async move { next.map(|bytes| (Ok::<_, std::convert::Infallible>(bytes), start + CHUNK)) }
     });
     Body::from_stream(chunks.fuse())
@@ -70,13 +112,13 @@ fn stream<T: Serialize + Send + Sync + 'static>(rows: Vec<Row<T>>, format: Forma
 
 fn body(catalog: &Catalog, table: &str, format: Format) -> Option<Body> {
     Some(match table {
-        "models" => stream(catalog.all_models().to_vec(), format),
-        "offerings" => stream(catalog.all_offerings().to_vec(), format),
-        "scores" => stream(catalog.all_scores().to_vec(), format),
-        "price_history" => stream(catalog.all_history().to_vec(), format),
-        "benchmarks" => stream(catalog.benchmarks().to_vec(), format),
-        "providers" => stream(catalog.all_providers().to_vec(), format),
-        "agents" => stream(catalog.agents().to_vec(), format),
+        "models" => stream(catalog.all_models().to_vec(), format, &[]),
+        "offerings" => stream(catalog.all_offerings().to_vec(), format, JSON_COLUMNS),
+        "scores" => stream(catalog.all_scores().to_vec(), format, &[]),
+        "price_history" => stream(catalog.all_history().to_vec(), format, &[]),
+        "benchmarks" => stream(catalog.benchmarks().to_vec(), format, &[]),
+        "providers" => stream(catalog.all_providers().to_vec(), format, &[]),
+        "agents" => stream(catalog.agents().to_vec(), format, &[]),
         _ => return None,
     })
 }
@@ -125,7 +167,7 @@ pub async fn export(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|inm| inm.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
     if matches {
-        return (
+        let mut res = (
             StatusCode::NOT_MODIFIED,
             [
                 (header::ETAG, etag_value),
@@ -133,6 +175,9 @@ pub async fn export(
             ],
         )
             .into_response();
+        // Revalidating an export costs nothing, so it is not counted (`docs/rest.md`).
+        res.extensions_mut().insert(super::cache::Unchanged);
+        return res;
     }
     let Some(body) = body(&catalog, table, format) else {
         return problem(&file);

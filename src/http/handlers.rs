@@ -59,8 +59,8 @@ pub async fn rest(
     // provider's id, another case) is a permanent redirect to its canonical URL.
     if ep.noun == "model"
         && let Some(asked) = path.get("slug")
-        && catalog.model(asked).is_none()
-        && let Some(m) = catalog.lookup(asked)
+        && let Some(m) = catalog.find_model(asked)
+        && m.slug != *asked
     {
         let mut canonical = path.clone();
         canonical.insert("slug".into(), m.slug.clone());
@@ -359,6 +359,19 @@ pub async fn graphql_get(
     let q = q.unwrap_or_default();
     if q.is_empty() && wants_html(&headers) {
         return Html(include_str!("../../assets/graphiql.html")).into_response();
+    }
+    // Without a document (or a persisted query's hash) there is no GraphQL request at all:
+    // a client that forgot its query gets a problem naming it, not a parser's complaint.
+    let asks = serde_urlencoded::from_str::<Vec<(String, String)>>(&q)
+        .unwrap_or_default()
+        .into_iter()
+        .any(|(k, v)| (k == "query" || k == "extensions") && !v.trim().is_empty());
+    if !asks {
+        return Problem::invalid_parameter(
+            "query",
+            "GET /graphql needs a query parameter (a GraphQL document), or extensions with a persisted query's hash; a browser opening /graphql gets the GraphiQL explorer",
+        )
+        .into_response();
     }
     match async_graphql::http::parse_query_string(&q) {
         Ok(req) => {

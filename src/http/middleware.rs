@@ -195,6 +195,7 @@ impl Shared {
             Lookup::Pass => (self.route(req).await, false),
             Lookup::Refused(res) => (res, false),
         };
+        let from_store = from_store || res.extensions().get::<cache::Unchanged>().is_some();
         match admitted {
             Some(a) => limits::finish(&self.state, a, res, from_store, &origin.0).await,
             None => res,

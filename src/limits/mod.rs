@@ -165,10 +165,14 @@ pub async fn admit(
 
 /// The id of the active key `key`, or the refusal to answer: 401 for an unknown or revoked
 /// key, 429 when the caller's address is over the Free limit, 503 when the key store cannot
-/// answer. A key not looked up recently is counted against the caller's address *before*
-/// the database is asked (and refunded when it turns out real), and a wrong key costs the
-/// address one Free-tier request: guessing keys is limited like any anonymous traffic, and
-/// past the limit a flood of made-up keys costs no database work at all.
+/// answer (`docs/limits.md`). A key not looked up recently is counted against
+/// the caller's address *before* the database is asked (and refunded when it turns out
+/// real), and a wrong key costs the address one Free-tier request: guessing keys is limited
+/// like any anonymous traffic. A key whose characters cannot be a key (no valid checksum)
+/// is refused without the database at all. A key whose checksum holds was issued by a
+/// service, so it is looked up whatever the address has spent: a key created after the free
+/// hour works at once. Keys issued before keys carried a checksum are refused past the
+/// address's limit without a lookup, as all keys were.
 async fn known_key(
     state: &AppState,
     path: &str,
@@ -176,23 +180,25 @@ async fn known_key(
     client: &str,
     key: &str,
 ) -> Result<i64, Response> {
-    use crate::store::keys::Recalled;
+    use crate::store::keys::{Recalled, Shape};
+    let shape = crate::store::keys::shape(key);
     let digest = crate::store::keys::hash(key);
-    let recalled = state.keys.recall(&digest);
+    let recalled = match shape {
+        Shape::Invalid => Recalled::Unknown,
+        Shape::Checked | Shape::Legacy => state.keys.recall(&digest),
+    };
     if let Recalled::Active(id) = recalled {
         return Ok(id);
     }
     let bucket = format!("{}:{client}", Tier::Free.as_str());
     let count = state.counters.hit(&bucket).await;
-    if count.used > state.config.free_limit {
+    let over = count.used > state.config.free_limit;
+    let limited = || {
         state.metrics.limiter_decision("free_limited");
-        return Err(rate_limited(
-            path,
-            Tier::Free,
-            resource,
-            state.config.free_limit,
-            count,
-        ));
+        rate_limited(path, Tier::Free, resource, state.config.free_limit, count)
+    };
+    if over && (shape != Shape::Checked || recalled == Recalled::Unknown) {
+        return Err(limited());
     }
     if recalled == Recalled::NotRecent {
         // The database's answer is awaited at most the request timeout.
@@ -205,6 +211,7 @@ async fn known_key(
                 state.counters.refund(&bucket).await;
                 return Ok(id);
             }
+            Ok(None) if over => return Err(limited()),
             Ok(None) => {}
             Err(e) => {
                 tracing::error!(error = %e, "API key lookup failed");

@@ -2,6 +2,7 @@
 //! runs its GraphQL document in-process, and wraps the result in the REST envelope.
 
 pub mod links;
+pub mod meanings;
 pub mod openapi;
 pub mod table;
 
@@ -218,8 +219,34 @@ pub fn endpoint_params(path: &str) -> Option<&'static [&'static str]> {
     routes.at(path).ok().map(|m| m.value.as_slice())
 }
 
+/// Other APIs' names for this API's parameters, as clients written for them send them:
+/// `(their name, ours)`.
+const OTHER_APIS_NAMES: &[(&str, &str)] = &[
+    ("per_page", "limit"),
+    ("page_size", "limit"),
+    ("pagesize", "limit"),
+    ("size", "limit"),
+    ("count", "limit"),
+    ("max_results", "limit"),
+    ("sort_by", "sort"),
+    ("order_by", "sort"),
+    ("orderby", "sort"),
+    ("sortby", "sort"),
+    ("direction", "order"),
+    ("dir", "order"),
+    ("sort_order", "order"),
+    ("query", "q"),
+    ("search", "q"),
+    ("vendor", "creator"),
+    ("organization", "creator"),
+    ("author", "creator"),
+    ("model", "models"),
+    ("ids", "models"),
+];
+
 /// The first query parameter an endpoint does not take, as its 400: named, with the closest
-/// known name when one is near (a typo) and every name the endpoint takes.
+/// known name when one is near (a typo) or the name this API uses for what another API calls
+/// it (`per_page` → `limit`), and every name the endpoint takes.
 pub fn unknown(names: &[&str], query: &[(String, String)]) -> Option<Problem> {
     let (name, _) = query.iter().find(|(k, _)| !names.contains(&k.as_str()))?;
     let near = names
@@ -227,7 +254,16 @@ pub fn unknown(names: &[&str], query: &[(String, String)]) -> Option<Problem> {
         .map(|n| (edit_distance(n, name), *n))
         .filter(|(d, n)| *d <= 2.max(n.len() / 4))
         .min();
-    let hint = near.map_or(String::new(), |(_, n)| format!(" Did you mean {n}?"));
+    let lower = name.to_ascii_lowercase();
+    let synonym = OTHER_APIS_NAMES
+        .iter()
+        .find(|(theirs, ours)| *theirs == lower && names.contains(ours))
+        .map(|&(_, ours)| ours);
+    let hint = match (synonym, near) {
+        (Some(ours), _) => format!(" Did you mean {ours}? (This API's name for {name}.)"),
+        (None, Some((_, n))) => format!(" Did you mean {n}?"),
+        (None, None) => String::new(),
+    };
     let allowed = if names.is_empty() {
         "It takes none".to_string()
     } else {
@@ -448,9 +484,11 @@ pub async fn execute(
             if result == ConstValue::Null {
                 let asked = path_slug.unwrap_or_default();
                 let mut p = Problem::not_found(format!("no {} with slug {asked:?}", ep.noun));
-                if ep.noun == "model" {
-                    p.closest = closest_of(&closest_catalog, asked);
-                }
+                p.closest = if ep.noun == "model" {
+                    closest_of(&closest_catalog, asked)
+                } else {
+                    closest_catalog.closest_of(ep.noun, asked)
+                };
                 return Err(p);
             }
             result

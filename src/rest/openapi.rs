@@ -561,7 +561,7 @@ fn parameters(ep: &super::table::Endpoint) -> Vec<Value> {
                 "name": p.name,
                 "in": if p.in_path { "path" } else { "query" },
                 "required": p.required,
-                "description": p.description,
+                "description": super::meanings::describe(ep, p),
                 "schema": param_schema(p.kind),
             })
         })

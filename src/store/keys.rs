@@ -17,6 +17,68 @@ use crate::snapshot::sha256_hex;
 pub const KEY_PREFIX: &str = "mds_";
 /// Characters of the key kept as its public prefix (`mds_` + 8).
 const PREFIX_LEN: usize = 12;
+/// Random bytes in a key (hex-encoded: 64 characters).
+const RANDOM_BYTES: usize = 32;
+/// Hex digits of the random part of keys issued before keys carried a checksum.
+const LEGACY_HEX: usize = 48;
+
+/// What a presented key's own characters say, before any database is asked (see
+/// `docs/limits.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// `mds_` + 64 hex digits + the CRC-32 of those digits (8 hex): the form `create` issues.
+    /// A correct checksum means the key was issued by a service, not typed or made up.
+    Checked,
+    /// `mds_` + 48 hex digits: a key issued before keys carried a checksum; still honoured.
+    Legacy,
+    /// Anything else, a checksum that does not match included: never a key.
+    Invalid,
+}
+
+/// The checksum of a key's random part, as 8 lowercase hex digits.
+fn checksum(random_hex: &str) -> String {
+    format!("{:08x}", crc32fast::hash(random_hex.as_bytes()))
+}
+
+/// Classifies a presented key by its characters alone.
+pub fn shape(key: &str) -> Shape {
+    let Some(body) = key.strip_prefix(KEY_PREFIX) else {
+        return Shape::Invalid;
+    };
+    let hex_lower = |s: &str| {
+        s.bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    };
+    if !hex_lower(body) {
+        return Shape::Invalid;
+    }
+    match body.len() {
+        LEGACY_HEX => Shape::Legacy,
+        n if n == RANDOM_BYTES * 2 + 8 => {
+            let (random, sum) = body.split_at(RANDOM_BYTES * 2);
+            if checksum(random) == sum {
+                Shape::Checked
+            } else {
+                Shape::Invalid
+            }
+        }
+        _ => Shape::Invalid,
+    }
+}
+
+/// The key whose random part is `random_hex` (64 lowercase hex digits): `mds_`, the
+/// digits and their checksum.
+pub fn with_checksum(random_hex: &str) -> String {
+    let sum = checksum(random_hex);
+    format!("{KEY_PREFIX}{random_hex}{sum}")
+}
+
+/// A new key: 32 random bytes.
+fn new_key() -> String {
+    let mut bytes = [0u8; RANDOM_BYTES];
+    rand::rng().fill_bytes(&mut bytes);
+    with_checksum(&hex::encode(bytes))
+}
 
 pub struct Created {
     pub key: String,
@@ -59,9 +121,7 @@ pub async fn create(
     name: &str,
     tier: KeyTier,
 ) -> Result<Created, KeyError> {
-    let mut bytes = [0u8; 24];
-    rand::rng().fill_bytes(&mut bytes);
-    let key = format!("{KEY_PREFIX}{}", hex::encode(bytes));
+    let key = new_key();
     let tier = match tier {
         KeyTier::Authenticated => "authenticated",
     };
@@ -207,6 +267,37 @@ impl KeyCache {
                 }
                 None => Err(e),
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issued_keys_carry_a_checksum_that_a_changed_character_breaks() {
+        let key = new_key();
+        assert_eq!(shape(&key), Shape::Checked);
+        // Any one character changed in the random part fails the checksum.
+        let mut chars: Vec<char> = key.chars().collect();
+        let i = KEY_PREFIX.len() + 5;
+        chars[i] = if chars[i] == '0' { '1' } else { '0' };
+        let typo: String = chars.into_iter().collect();
+        assert_eq!(shape(&typo), Shape::Invalid);
+        assert_eq!(
+            shape(&format!("{KEY_PREFIX}{}", "ab".repeat(24))),
+            Shape::Legacy
+        );
+        for bad in [
+            "",
+            "mds_",
+            "mds_xyz",
+            "sk-abc",
+            &key.to_uppercase(),
+            &key[..key.len() - 1],
+        ] {
+            assert_eq!(shape(bad), Shape::Invalid, "{bad}");
         }
     }
 }

@@ -274,3 +274,59 @@ async fn links_follow_the_host_asked_and_the_cache_keeps_them_apart() {
     let odd = next("a.example/evil").await;
     assert!(!odd.contains("evil"), "{odd}");
 }
+
+/// Clients (4): NDJSON nests the offerings' structured columns (witnesses, tiers, variants,
+/// regions, unit prices, upcoming price) as JSON, not as strings holding JSON.
+#[tokio::test]
+async fn ndjson_nests_structured_columns_as_json() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let text = app
+        .get("/api/v1/export/offerings.ndjson")
+        .await
+        .text()
+        .await
+        .unwrap();
+    let mut nested = std::collections::HashMap::new();
+    for line in text.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        for column in [
+            "tiers",
+            "unit_prices",
+            "variants",
+            "upcoming",
+            "regions",
+            "sources",
+        ] {
+            let v = &row[column];
+            assert!(!v.is_string(), "{column} is a string: {v}");
+            if !v.is_null() {
+                *nested.entry(column).or_insert(0) += 1;
+            }
+        }
+    }
+    // Every kind of column occurs in the data, so the check above read real values.
+    assert_eq!(nested.len(), 6, "{nested:?}");
+    assert!(nested["sources"] > 1000, "{nested:?}");
+}
+
+/// Clients (4): revalidating an export is free — its ETag is the dataset's digest, so a 304
+/// needs no work and is not counted, as a 304 from the response cache is not.
+#[tokio::test]
+async fn revalidating_an_export_is_not_counted() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let res = app.get("/api/v1/export/models.csv").await;
+    assert_eq!(res.headers()["x-ratelimit-used"], "1");
+    let tag = res.headers()["etag"].to_str().unwrap().to_string();
+    for _ in 0..3 {
+        let again = app
+            .client
+            .get(app.url("/api/v1/export/models.csv"))
+            .header("if-none-match", &tag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status().as_u16(), 304);
+    }
+    let next = app.get("/api/v1/sources").await;
+    assert_eq!(next.headers()["x-ratelimit-used"], "2");
+}

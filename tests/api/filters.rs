@@ -243,3 +243,64 @@ async fn an_unknown_model_names_the_closest_ones() {
         assert!(first.starts_with(meant), "{path}: {problem}");
     }
 }
+
+/// Clients (4): the names other APIs use for a parameter (`per_page`, `sort_by`) are
+/// answered with this API's name for it.
+#[tokio::test]
+async fn other_apis_parameter_names_get_this_apis_name() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (asked, ours) in [
+        ("per_page", "limit"),
+        ("sort_by", "sort"),
+        ("vendor", "creator"),
+    ] {
+        let (status, problem) = app.get_json(&format!("/api/v1/models?{asked}=5")).await;
+        assert_eq!(status, 400, "{problem}");
+        assert_eq!(problem["param"], asked);
+        let detail = problem["detail"].as_str().unwrap();
+        assert!(
+            detail.contains(&format!("Did you mean {ours}?")),
+            "{detail}"
+        );
+    }
+}
+
+/// Clients (4): an unknown benchmark, provider or agent is a 404 with the closest ones, as
+/// an unknown model is; an unknown board in `agents?benchmark=` names the likely ones.
+#[tokio::test]
+async fn unknown_slugs_of_every_kind_suggest_the_closest() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (path, expected) in [
+        ("/api/v1/benchmarks/swe-bench", "swe-bench"),
+        ("/api/v1/benchmarks/gpqa-diamnd", "gpqa-diamond"),
+        ("/api/v1/providers/antropic", "anthropic"),
+    ] {
+        let (status, problem) = app.get_json(path).await;
+        assert_eq!(status, 404, "{path}: {problem}");
+        let closest = problem["closest"].as_array().unwrap();
+        assert!(!closest.is_empty(), "{path}: {problem}");
+        assert!(
+            closest
+                .iter()
+                .any(|c| c["slug"].as_str().unwrap().starts_with(expected)),
+            "{path}: {problem}"
+        );
+    }
+    let agent = app.state.catalog.snapshot().agents()[0].slug.clone();
+    let typo = format!("{}x", &agent[..agent.len() - 1]);
+    let (status, problem) = app.get_json(&format!("/api/v1/agents/{typo}")).await;
+    assert_eq!(status, 404, "{problem}");
+    assert!(
+        !problem["closest"].as_array().unwrap().is_empty(),
+        "{problem}"
+    );
+    let (status, problem) = app.get_json("/api/v1/agents?benchmark=swebench").await;
+    assert_eq!(status, 400, "{problem}");
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("did you mean swe-bench"),
+        "{problem}"
+    );
+}

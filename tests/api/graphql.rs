@@ -497,3 +497,48 @@ fn urlencoding(s: &str) -> String {
         })
         .collect()
 }
+
+/// Clients (4): a syntax error is `GRAPHQL_PARSE_FAILED` with a one-line message giving
+/// its position, not a validation failure with the parser's multi-line dump.
+#[tokio::test]
+async fn a_syntax_error_is_a_parse_failure_in_one_line() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let body = app
+        .graphql("{ model(slug: \"gpt-4o\") { slug ", serde_json::json!({}))
+        .await;
+    let error = &body["errors"][0];
+    assert_eq!(
+        error["extensions"]["code"], "GRAPHQL_PARSE_FAILED",
+        "{body}"
+    );
+    let message = error["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Syntax error at line 1, column "),
+        "{message}"
+    );
+    assert!(!message.contains('\n'), "{message}");
+}
+
+/// Clients (4): `GET /graphql` with no document, from a client that is not a browser, is
+/// a 400 problem naming `query`; a browser still gets GraphiQL.
+#[tokio::test]
+async fn a_graphql_get_without_a_query_is_a_problem() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let res = app.get("/graphql").await;
+    assert_eq!(res.status().as_u16(), 400);
+    assert_eq!(
+        res.headers()["content-type"].to_str().unwrap(),
+        "application/problem+json"
+    );
+    let problem: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(problem["param"], "query", "{problem}");
+    let res = app
+        .client
+        .get(app.url("/graphql"))
+        .header("accept", "text/html")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    assert!(res.text().await.unwrap().contains("graphiql"));
+}

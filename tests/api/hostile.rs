@@ -314,6 +314,7 @@ async fn a_hung_redis_costs_at_most_one_slow_request() {
 /// be guessed without limit. Hardening (3), row 5: invalid keys were looked up in the
 /// database before the limit was checked (73,536 transactions in 20 s); an unknown key is
 /// now counted against the address first, so past the Free limit no lookup happens at all.
+/// (Keys of the form issued before keys carried a checksum keep exactly that behaviour.)
 #[tokio::test]
 async fn invalid_keys_are_counted_against_the_address_before_any_lookup() {
     let cfg = ServeConfig {
@@ -326,7 +327,7 @@ async fn invalid_keys_are_counted_against_the_address_before_any_lookup() {
         let res = app
             .client
             .get(app.url("/api/v1/sources"))
-            .header("x-api-key", format!("mds_guess{i}"))
+            .header("x-api-key", format!("mds_{i:048x}"))
             .send()
             .await
             .unwrap();
@@ -335,6 +336,38 @@ async fn invalid_keys_are_counted_against_the_address_before_any_lookup() {
     assert_eq!(statuses, [401, 401, 401, 429, 429]);
     assert_eq!(app.get("/api/v1/sources").await.status().as_u16(), 429);
     assert_eq!(app.state.keys.lookups(), 3, "lookups past the limit");
+}
+
+/// Clients (4): a key whose characters cannot be an issued key — made up, mistyped, or with
+/// a checksum that does not hold — is refused without asking the database at all, and
+/// still costs the address a Free-tier request.
+#[tokio::test]
+async fn made_up_keys_cost_no_lookup_whatever_the_address_has_spent() {
+    let cfg = ServeConfig {
+        free_limit: 3,
+        ..ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Postgres, cfg).await;
+    let good = mds::store::keys::with_checksum(&"7".repeat(64));
+    let wrong_sum = format!("{}00000000", &good[..good.len() - 8]);
+    let mut statuses = Vec::new();
+    for i in 0..6 {
+        let key = match i % 3 {
+            0 => format!("mds_guess{i}"),
+            1 => wrong_sum.clone(),
+            _ => format!("mds_{}", "x".repeat(72)),
+        };
+        let res = app
+            .client
+            .get(app.url("/api/v1/sources"))
+            .header("x-api-key", key)
+            .send()
+            .await
+            .unwrap();
+        statuses.push(res.status().as_u16());
+    }
+    assert_eq!(statuses, [401, 401, 401, 429, 429, 429]);
+    assert_eq!(app.state.keys.lookups(), 0);
 }
 
 /// Every refusal, whichever step of the front service makes it (the query-string cap, the
@@ -810,7 +843,10 @@ async fn a_wrong_key_is_remembered() {
         let res = app2
             .client
             .get(app2.url("/api/v1/sources"))
-            .header("x-api-key", "mds_wrong")
+            .header(
+                "x-api-key",
+                mds::store::keys::with_checksum(&"ab".repeat(32)),
+            )
             .send()
             .await
             .unwrap();

@@ -211,6 +211,51 @@ async fn revalidation_with_304_is_free() {
     assert_eq!(header(&next, "x-ratelimit-used"), "2");
 }
 
+/// Clients (4): people create a key when the free hour runs out, so a key made after the
+/// address spent it works at once, at the authenticated limit.
+#[tokio::test]
+async fn a_key_created_after_the_free_hour_is_spent_works_at_once() {
+    let p = prefix();
+    let app = TestApp::spawn_with(Backend::Postgres, config(Some(redis_url()), &p, 3)).await;
+    let statuses: Vec<u16> = statuses_of(&app, "/api/v1/models?limit=1", 4).await;
+    assert_eq!(statuses, [200, 200, 200, 429]);
+    let db = mds::store::connect(&app.database_url).await.unwrap();
+    let created = mds::store::keys::create(&db, "new user", KeyTier::Authenticated)
+        .await
+        .unwrap();
+    for used in 1..=2 {
+        let res = app
+            .client
+            .get(app.url("/api/v1/models?limit=1"))
+            .header("x-api-key", &created.key)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 200);
+        assert_eq!(header(&res, "x-ratelimit-limit"), "6");
+        assert_eq!(header(&res, "x-ratelimit-used"), used.to_string());
+    }
+    // A made-up key from the same address is still refused, without a lookup.
+    let lookups = app.state.keys.lookups();
+    let res = app
+        .client
+        .get(app.url("/api/v1/models?limit=1"))
+        .header("x-api-key", "mds_made_up")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 429);
+    assert_eq!(app.state.keys.lookups(), lookups);
+}
+
+async fn statuses_of(app: &TestApp, path: &str, n: usize) -> Vec<u16> {
+    let mut out = Vec::new();
+    for _ in 0..n {
+        out.push(app.get(path).await.status().as_u16());
+    }
+    out
+}
+
 #[tokio::test]
 async fn keys_raise_the_limit_until_revoked() {
     let p = prefix();
@@ -428,7 +473,11 @@ async fn the_keys_cli_prints_the_key_once_and_never_lists_it() {
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
     let key = stdout.lines().last().unwrap().to_string();
-    assert!(key.starts_with("mds_") && key.len() == 52, "{key}");
+    assert!(key.starts_with("mds_") && key.len() == 76, "{key}");
+    assert_eq!(
+        mds::store::keys::shape(&key),
+        mds::store::keys::Shape::Checked
+    );
     let list = Command::new(bin)
         .args(["keys", "list"])
         .env("DATABASE_URL", &url)

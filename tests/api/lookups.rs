@@ -90,3 +90,73 @@ async fn unknown_ids_are_404_with_the_closest_models() {
     let (status, _) = lookup(&app, &"x".repeat(300)).await;
     assert_eq!(status, 400);
 }
+
+/// Clients (4): GraphQL's single-model fields take every identifier REST takes. The same
+/// identifiers go through both faces: REST answers each with a 308 to the model GraphQL
+/// names, and an identifier REST does not know is null in GraphQL.
+#[tokio::test]
+async fn graphql_and_rest_resolve_the_same_identifiers() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let no_redirects = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let ids = [
+        "anthropic/claude-sonnet-4.5",
+        "claude-sonnet-4.5",
+        "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+        "openai/gpt-5.5",
+        "GPT-4o",
+        "openai/gpt-4o:free",
+    ];
+    for id in ids {
+        let escaped = id.replace('/', "%2F");
+        for (rest, field) in [
+            (format!("/api/v1/models/{escaped}"), "model"),
+            (format!("/api/v1/pricing/{escaped}"), "modelPricing"),
+            (format!("/api/v1/pricing/history/{escaped}"), "priceHistory"),
+        ] {
+            let res = no_redirects.get(app.url(&rest)).send().await.unwrap();
+            assert_eq!(res.status().as_u16(), 308, "{rest}");
+            let location = res.headers()["location"].to_str().unwrap().to_string();
+            let canonical = location
+                .rsplit('/')
+                .next()
+                .unwrap()
+                .split('?')
+                .next()
+                .unwrap()
+                .to_string();
+            let selection = if field == "priceHistory" {
+                "inputPrice"
+            } else {
+                "slug"
+            };
+            let body = app
+                .graphql(
+                    &format!("query($s: String!) {{ {field}(slug: $s) {{ {selection} }} }}"),
+                    serde_json::json!({ "s": id }),
+                )
+                .await;
+            assert!(body["errors"].is_null(), "{id}: {body}");
+            assert!(!body["data"][field].is_null(), "{field}({id}) is null");
+            if field != "priceHistory" {
+                assert_eq!(body["data"][field]["slug"], canonical.as_str(), "{id}");
+            }
+        }
+    }
+    // An identifier nobody uses is a 404 in REST and null in GraphQL.
+    let res = no_redirects
+        .get(app.url("/api/v1/models/no-such-model-anywhere"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 404);
+    let body = app
+        .graphql(
+            "{ model(slug: \"no-such-model-anywhere\") { slug } }",
+            serde_json::json!({}),
+        )
+        .await;
+    assert!(body["data"]["model"].is_null(), "{body}");
+}
