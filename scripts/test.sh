@@ -152,6 +152,25 @@ check_python_clients() {
   return "$status"
 }
 
+# Every curl example of the README and docs/, run as pasted against a live service (the
+# documented address replaced by the test server's), each answering 200; `$MDS_KEY` is a
+# key made for the run.
+check_examples() {
+  local dir port pid key status=0
+  dir=$(mktemp -d)
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  key=$(cd "$dir" && env -u DATABASE_URL "$OLDPWD/target/debug/mds" keys create --name examples | tail -n 1)
+  (cd "$dir" && exec env -u DATABASE_URL -u REDIS_URL MDS_FREE_LIMIT=1000000000 \
+    "$OLDPWD/target/debug/mds" serve --bind "127.0.0.1:$port" >"$dir/server.log" 2>&1) &
+  pid=$!
+  wait_port 127.0.0.1 "$port" || { cat "$dir/server.log"; kill "$pid" 2>/dev/null; exit 1; }
+  python3 scripts/check_examples.py "http://127.0.0.1:$port" "$key" || status=$?
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -rf "$dir"
+  return "$status"
+}
+
 cargo fmt --all -- --check
 cargo clippy --all-targets --locked -- -D warnings
 # Tests that read the raw public datasets are #[ignore]d (cargo counts them as not run);
@@ -162,6 +181,7 @@ else
   echo "../shared/data/raw is absent: the tests that read it are reported as ignored"
   cargo test --locked --all-targets
 fi
+check_examples
 check_client
 check_python_clients
 run_schemathesis

@@ -53,6 +53,27 @@ impl Cli {
     }
 }
 
+/// Whether a command line names no command, so `serve` is meant: nothing after the
+/// program's name, or only flags (`mds --bind 0.0.0.0:8080`), other than a request for help
+/// or the version.
+pub fn needs_default_command(args: &[std::ffi::OsString]) -> bool {
+    let cli = Cli::command();
+    let commands: Vec<&str> = cli
+        .get_subcommands()
+        .map(clap::Command::get_name)
+        .chain(["help"])
+        .collect();
+    let rest: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let asks_help = rest
+        .iter()
+        .any(|a| matches!(a.as_str(), "-h" | "--help" | "-V" | "--version"));
+    !asks_help && !rest.iter().any(|a| commands.contains(&a.as_str()))
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the API (the default). Migrates and imports the embedded dataset into an empty database.
@@ -120,8 +141,8 @@ pub struct SyncArgs {
     /// `api.json` as `models-dev/api.json`).
     #[arg(long, env = "MDS_SYNC_MIRROR")]
     pub mirror: Option<String>,
-    /// Only this source (repeatable): genai-prices, models-dev, aider, livebench, lmarena,
-    /// bfcl, epoch, swe-bench.
+    /// Only this source (repeatable): genai-prices, models-dev, litellm, aider, livebench,
+    /// lmarena, bfcl, epoch, swe-bench.
     #[arg(long)]
     pub only: Vec<String>,
     /// Report what would change; keep and import nothing.
@@ -229,7 +250,9 @@ pub struct ServeConfig {
     /// start-up. Turn off where a one-shot job migrates (several instances must not race).
     #[arg(long, env = "MDS_AUTO_MIGRATE", default_value_t = true, action = clap::ArgAction::Set)]
     pub auto_migrate: bool,
-    /// Public base URL of the service, used in attribution links (empty: relative links).
+    /// The base of every URL the service writes (`Link` headers, the Atom feed, the
+    /// attribution). Empty: the request's own origin (`http://` + its Host, or the forwarded
+    /// headers of a trusted proxy), so links are always absolute.
     #[arg(long, env = "MDS_PUBLIC_URL", default_value = "")]
     pub public_url: String,
     /// Run `mds sync` in the background every interval (`90s`, `30m`, `6h`, `1d`; 60 s to 30
@@ -300,5 +323,97 @@ impl Default for ServeConfig {
             sync_mirror: None,
             sync_stale_after: crate::catalog::freshness::DEFAULT_STALE_AFTER.as_secs(),
         }
+    }
+}
+
+#[cfg(test)]
+mod docs_tests {
+    use super::*;
+
+    /// `docs/configuration.md` and `mds <command> --help` name the same flags: every flag of
+    /// `serve` and `sync` (and the global one) is in the docs with its environment variable,
+    /// and every flag the docs name exists.
+    #[test]
+    fn flags_without_a_command_mean_serve() {
+        let args = |a: &[&str]| -> Vec<std::ffi::OsString> {
+            std::iter::once("mds")
+                .chain(a.iter().copied())
+                .map(Into::into)
+                .collect()
+        };
+        assert!(needs_default_command(&args(&[])));
+        assert!(needs_default_command(&args(&["--bind", "0.0.0.0:8080"])));
+        assert!(!needs_default_command(&args(&["sync", "--dry-run"])));
+        assert!(!needs_default_command(&args(&["--help"])));
+        assert!(!needs_default_command(&args(&[
+            "--database-url",
+            "x",
+            "migrate"
+        ])));
+        let mut with_serve = args(&["--bind", "127.0.0.1:0"]);
+        with_serve.insert(1, "serve".into());
+        assert!(Cli::parse_env_aware(with_serve).is_ok());
+    }
+
+    #[test]
+    fn the_docs_and_the_help_name_the_same_flags() {
+        let docs = include_str!("../docs/configuration.md");
+        let cli = Cli::command();
+        let mut known = vec!["help".to_string(), "version".to_string()];
+        let global: Vec<(&str, &Arg)> = cli
+            .get_arguments()
+            .filter_map(|a| a.get_long().map(|l| (l, a)))
+            .collect();
+        let mut checked = 0;
+        for command in ["serve", "sync"] {
+            let sub = cli
+                .find_subcommand(command)
+                .unwrap_or_else(|| panic!("no {command}"));
+            let args = sub
+                .get_arguments()
+                .filter_map(|a| a.get_long().map(|l| (l, a)));
+            for (long, arg) in args.chain(global.iter().copied()) {
+                if long == "help" {
+                    continue;
+                }
+                known.push(long.to_string());
+                assert!(
+                    docs.contains(&format!("`--{long}")),
+                    "--{long} of mds {command} is not in docs/configuration.md"
+                );
+                if let Some(env) = arg.get_env() {
+                    let env = env.to_string_lossy();
+                    assert!(
+                        docs.contains(&format!("`{env}`")),
+                        "{env} (--{long}) is not in docs/configuration.md"
+                    );
+                }
+                checked += 1;
+            }
+        }
+        for sub in cli.get_subcommands() {
+            known.extend(
+                sub.get_arguments()
+                    .filter_map(|a| a.get_long().map(str::to_string)),
+            );
+            for nested in sub.get_subcommands() {
+                known.extend(
+                    nested
+                        .get_arguments()
+                        .filter_map(|a| a.get_long().map(str::to_string)),
+                );
+            }
+        }
+        for (i, _) in docs.match_indices("`--") {
+            let name: String = docs[i + 3..]
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-')
+                .collect();
+            assert!(
+                known.contains(&name),
+                "docs/configuration.md names --{name}, which no command takes"
+            );
+        }
+        assert!(checked > 20, "{checked}");
     }
 }

@@ -12,10 +12,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    // `mds` alone serves, so `cargo run --release` starts the API.
+    // `mds` alone serves, so `cargo run --release` starts the API; so do flags without a
+    // command (`mds --bind 0.0.0.0:8080`).
     let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if args.len() == 1 {
-        args.push("serve".into());
+    if mds::config::needs_default_command(&args) {
+        args.insert(1, "serve".into());
     }
     let cli = match Cli::parse_env_aware(args) {
         Ok(cli) => cli,
