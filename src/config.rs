@@ -161,6 +161,14 @@ pub struct SyncArgs {
     /// when present; without it the price history is the live feed's dated prices).
     #[arg(long)]
     pub price_changes: Option<PathBuf>,
+    /// Accept this source's new copy although it grew or shrank beyond the guard's bounds
+    /// or had too many entries dropped (repeatable; see docs/security.md).
+    #[arg(long)]
+    pub accept: Vec<String>,
+    /// Seconds the whole sync may take; a source not done by then fails and keeps its
+    /// last good copy.
+    #[arg(long, env = "MDS_SYNC_DEADLINE", default_value_t = crate::sync::DEFAULT_DEADLINE_SECS, value_parser = clap::value_parser!(u64).range(10..=86_400))]
+    pub deadline: u64,
 }
 
 #[derive(Debug, Subcommand)]

@@ -250,6 +250,9 @@ pub struct Activity {
     busy: std::sync::atomic::AtomicUsize,
     /// Whether a whole request head has arrived yet.
     started: std::sync::atomic::AtomicBool,
+    /// Requests whose body is still arriving: such a connection is shed right after the
+    /// idle ones when the house is full (docs/security.md).
+    reading: std::sync::atomic::AtomicUsize,
     /// Told to close by the tracker.
     shed: tokio::sync::Notify,
 }
@@ -261,6 +264,17 @@ impl Activity {
         self.started.store(true, Ordering::Relaxed);
         self.busy.fetch_add(1, Ordering::Relaxed);
         Busy(self.clone())
+    }
+
+    /// A request's body is being read; the returned guard marks it read when dropped.
+    pub fn reading_body(self: &std::sync::Arc<Self>) -> ReadingBody {
+        self.reading
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        ReadingBody(self.clone())
+    }
+
+    fn reading(&self) -> bool {
+        self.reading.load(std::sync::atomic::Ordering::Relaxed) > 0
     }
 
     pub fn started(&self) -> bool {
@@ -284,6 +298,17 @@ impl Drop for Busy {
     fn drop(&mut self) {
         self.0
             .busy
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// A request body being read on a connection.
+pub struct ReadingBody(std::sync::Arc<Activity>);
+
+impl Drop for ReadingBody {
+    fn drop(&mut self) {
+        self.0
+            .reading
             .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
     }
 }
@@ -336,11 +361,14 @@ impl Tracker {
             return None;
         }
         if open.conns.len() >= self.total {
-            // The oldest idle connection makes room; it closes as soon as it is told.
+            // The oldest idle connection makes room, else the oldest still sending a
+            // request body (a client trickling a body holds a place as a silent one does);
+            // it closes as soon as it is told.
             let idle = open
                 .conns
                 .iter()
                 .find(|(_, a)| a.idle())
+                .or_else(|| open.conns.iter().find(|(_, a)| a.reading()))
                 .map(|(id, a)| (*id, a.clone()))?;
             open.conns.remove(&idle.0);
             idle.1.shed.notify_one();
@@ -415,6 +443,17 @@ mod tests {
         let many: Vec<_> = (0..3).filter_map(|_| t.admit(proxy)).collect();
         assert_eq!(many.len(), 3);
         assert_eq!(t.open(), 3, "the total still holds: the idle one was shed");
+        drop(many);
+        // With nothing idle, a connection still sending its body is shed, never one whose
+        // request is being answered.
+        let t = std::sync::Arc::new(Tracker::new(2, 2, Vec::new()));
+        let (p1, p2) = (t.admit(a).unwrap(), t.admit(b).unwrap());
+        let (_b1, _b2) = (p1.activity.begin(), p2.activity.begin());
+        assert!(t.admit(b).is_none(), "nothing idle, nothing reading");
+        let _r2 = p2.activity.reading_body();
+        let p3 = t.admit(a).unwrap();
+        assert_eq!(t.open(), 2);
+        drop((p1, p2, p3));
         assert_eq!(cap(10_000, 1024), 896);
         assert_eq!(cap(100, 1 << 20), 100);
     }

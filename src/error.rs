@@ -79,6 +79,8 @@ impl Problem {
             "unavailable" => "Service unavailable",
             "payload_too_large" => "Payload too large",
             "uri_too_long" => "Query string too long",
+            "headers_too_large" => "Request headers too large",
+            "request_timeout" => "Request timeout",
             "query_too_complex" => "Query too complex",
             _ => "Internal error",
         }

@@ -115,12 +115,14 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 max_bytes: args.max_file_mb * 1024 * 1024,
                 retries: args.retries,
                 price_changes: args.price_changes,
+                accept: args.accept,
+                deadline: std::time::Duration::from_secs(args.deadline),
                 ..mds::sync::Options::new(args.data_dir, args.mirror)
             };
             let report = mds::sync::run(&db, &opts).await?;
             print!("{}", report.render());
             if report.failed() {
-                return Err("sync incomplete: see the failed sources above".into());
+                return Err("sync incomplete: see the failed or held sources above".into());
             }
         }
         Command::Probe { url } => probe(&url)?,

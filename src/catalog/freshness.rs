@@ -31,8 +31,9 @@ fn stale_after() -> chrono::Duration {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Freshness {
     pub row: source_status::Model,
-    /// `ok`, `stale` (no successful sync for longer than the configured age) or `failed`
-    /// (the last sync could not keep a new copy: `row.error` says why).
+    /// `ok`, `stale` (no successful sync for longer than the configured age), `failed`
+    /// (the last sync could not keep a new copy: `row.error` says why) or `held` (the new
+    /// copy is beyond the sync's guard until an operator accepts it; docs/security.md).
     pub status: &'static str,
 }
 
@@ -60,7 +61,13 @@ impl Freshnesses {
         let mut out = Self::default();
         for row in rows {
             let due = row.last_success.as_deref().and_then(parse).map(|t| t + age);
-            let status = if row.error.is_some() {
+            let status = if row
+                .error
+                .as_deref()
+                .is_some_and(|e| e.starts_with(crate::sync::HELD))
+            {
+                "held"
+            } else if row.error.is_some() {
                 "failed"
             } else if due.is_none_or(|d| d <= now) {
                 "stale"

@@ -206,36 +206,96 @@ pub fn check_introspection(
     Ok(())
 }
 
+/// A document sent with its hash, to be registered once it has passed every check
+/// ([`PersistedQueries::register`]).
+pub struct Registration {
+    hash: String,
+    text: String,
+}
+
 /// Admits a request: the text's bracket nesting is checked before anything parses it, an
 /// Automatic Persisted Query is resolved ([`PersistedQueries`]), and the parsed document is
 /// counted before the engine's own checks and validation (which expand fragments) see it.
 /// The engine then runs with no extensions, so no per-field hook slows every resolver.
+/// A document sent with its hash comes back as a [`Registration`]: it is stored only once
+/// validation has passed too (docs/security.md).
 pub fn admit(
     mut request: Request,
     persisted: &PersistedQueries,
     sizes: &super::introspection::Sizes,
-) -> ServerResult<Request> {
+) -> ServerResult<(Request, Option<Registration>)> {
     if nesting(&request.query, MAX_NESTING) > MAX_NESTING {
         return Err(too_complex(format!(
             "Query text nests brackets more than {MAX_NESTING} levels deep"
         )));
     }
+    let mut registration = None;
     if let Some(ext) = request.extensions.remove("persistedQuery") {
-        let doc = persisted.resolve(&request.query, ext)?;
+        let (doc, reg) = persisted.resolve(&request.query, ext)?;
+        registration = reg;
         request.query = String::new();
         request.set_parsed_query(doc);
     }
     let doc = request.parsed_query()?;
     check(doc).map_err(too_complex)?;
     check_introspection(doc, sizes).map_err(too_complex)?;
-    Ok(request)
+    Ok((request, registration))
 }
+
+/// Most bytes of query text the persisted-query store keeps, all clients together.
+pub const PERSISTED_BYTES: usize = 4 * 1024 * 1024;
+/// Most bytes of query text one client (an address, or an API key) may have registered.
+pub const PERSISTED_BYTES_PER_CLIENT: usize = 256 * 1024;
+/// Most documents kept, whatever their size.
+pub const PERSISTED_ENTRIES: usize = 2048;
+/// What an entry costs beyond its text (its hash, its owner, the map's own bookkeeping).
+const ENTRY_OVERHEAD: usize = 256;
 
 /// Documents registered by Automatic Persisted Queries (Apollo's protocol, version 1): a
 /// client sends a query's SHA-256 alone, and the query with it once when the hash is
-/// unknown. Bounded: the least recently used documents go first.
+/// unknown. Only documents that passed every check are kept, as text (parsed again when
+/// used: a parsed document takes a hundred times its text's size), bounded in bytes in all
+/// and per client; the oldest go first (docs/security.md).
 pub struct PersistedQueries {
-    docs: quick_cache::sync::Cache<String, ExecutableDocument>,
+    inner: std::sync::Mutex<Store>,
+}
+
+#[derive(Default)]
+struct Store {
+    docs: std::collections::HashMap<String, Stored>,
+    by_owner: std::collections::HashMap<String, usize>,
+    bytes: usize,
+    seq: u64,
+}
+
+struct Stored {
+    text: std::sync::Arc<str>,
+    owner: String,
+    seq: u64,
+    bytes: usize,
+}
+
+impl Store {
+    fn remove(&mut self, hash: &str) {
+        if let Some(old) = self.docs.remove(hash) {
+            self.bytes -= old.bytes;
+            if let Some(b) = self.by_owner.get_mut(&old.owner) {
+                *b -= old.bytes;
+                if *b == 0 {
+                    self.by_owner.remove(&old.owner);
+                }
+            }
+        }
+    }
+
+    /// The oldest entry (of `owner`, when given). A scan: at most [`PERSISTED_ENTRIES`].
+    fn oldest(&self, owner: Option<&str>) -> Option<String> {
+        self.docs
+            .iter()
+            .filter(|(_, d)| owner.is_none_or(|o| d.owner == o))
+            .min_by_key(|(_, d)| d.seq)
+            .map(|(h, _)| h.clone())
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -245,17 +305,81 @@ struct PersistedQuery {
     sha256_hash: String,
 }
 
+impl Default for PersistedQueries {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl PersistedQueries {
-    pub fn new(capacity: usize) -> Self {
+    pub fn new() -> Self {
         Self {
-            docs: quick_cache::sync::Cache::new(capacity.max(1)),
+            inner: std::sync::Mutex::new(Store::default()),
         }
+    }
+
+    /// Bytes of query text kept (with each entry's overhead), and how many documents.
+    pub fn usage(&self) -> (usize, usize) {
+        self.inner
+            .lock()
+            .map_or((0, 0), |s| (s.bytes, s.docs.len()))
+    }
+
+    fn get(&self, hash: &str) -> Option<std::sync::Arc<str>> {
+        self.inner
+            .lock()
+            .ok()
+            .and_then(|s| s.docs.get(hash).map(|d| d.text.clone()))
+    }
+
+    /// Keeps a document that passed every check, for `owner`: the owner's oldest go first
+    /// when it is over its share, then everyone's oldest when the store is full.
+    pub fn register(&self, reg: Registration, owner: &str) {
+        let bytes = reg.text.len() + ENTRY_OVERHEAD;
+        if bytes > PERSISTED_BYTES_PER_CLIENT {
+            return;
+        }
+        let Ok(mut s) = self.inner.lock() else {
+            return;
+        };
+        if s.docs.contains_key(&reg.hash) {
+            return;
+        }
+        while s.by_owner.get(owner).copied().unwrap_or(0) + bytes > PERSISTED_BYTES_PER_CLIENT {
+            match s.oldest(Some(owner)) {
+                Some(h) => s.remove(&h),
+                None => break,
+            }
+        }
+        while s.bytes + bytes > PERSISTED_BYTES || s.docs.len() >= PERSISTED_ENTRIES {
+            match s.oldest(None) {
+                Some(h) => s.remove(&h),
+                None => break,
+            }
+        }
+        s.seq += 1;
+        let seq = s.seq;
+        s.bytes += bytes;
+        *s.by_owner.entry(owner.to_string()).or_default() += bytes;
+        s.docs.insert(
+            reg.hash,
+            Stored {
+                text: reg.text.into(),
+                owner: owner.to_string(),
+                seq,
+                bytes,
+            },
+        );
     }
 
     /// The document of a request carrying the `persistedQuery` extension `ext`: the
     /// registered one when `query` is empty, else `query` itself once its hash is checked
-    /// (and then registered).
-    fn resolve(&self, query: &str, ext: async_graphql::Value) -> ServerResult<ExecutableDocument> {
+    /// (with what registering it takes, once it has passed every check).
+    fn resolve(
+        &self,
+        query: &str,
+        ext: async_graphql::Value,
+    ) -> ServerResult<(ExecutableDocument, Option<Registration>)> {
         let pq: PersistedQuery = async_graphql::from_value(ext).map_err(|_| {
             ServerError::new("Invalid \"PersistedQuery\" extension configuration.", None)
         })?;
@@ -269,17 +393,22 @@ impl PersistedQueries {
             ));
         }
         if query.is_empty() {
-            return self
-                .docs
+            let text = self
                 .get(&pq.sha256_hash)
-                .ok_or_else(|| ServerError::new("PersistedQueryNotFound", None));
+                .ok_or_else(|| ServerError::new("PersistedQueryNotFound", None))?;
+            return Ok((async_graphql::parser::parse_query(&*text)?, None));
         }
         if crate::snapshot::sha256_hex(query.as_bytes()) != pq.sha256_hash {
             return Err(ServerError::new("provided sha does not match query", None));
         }
         let doc = async_graphql::parser::parse_query(query)?;
-        self.docs.insert(pq.sha256_hash, doc.clone());
-        Ok(doc)
+        Ok((
+            doc,
+            Some(Registration {
+                hash: pq.sha256_hash,
+                text: query.to_string(),
+            }),
+        ))
     }
 }
 
@@ -352,5 +481,31 @@ mod tests {
         }
         let deep = deep + "slug" + &" } } }".repeat(12) + " } } }";
         assert!(check(&doc(&deep)).is_err());
+    }
+
+    #[test]
+    fn the_persisted_store_is_bounded_in_all_and_per_client() {
+        let store = PersistedQueries::new();
+        let reg = |i: usize| Registration {
+            hash: format!("h{i}"),
+            text: format!("{{ a{i} {} }}", "b ".repeat(4000)),
+        };
+        for i in 0..500 {
+            store.register(reg(i), "one");
+        }
+        let (bytes, _) = store.usage();
+        assert!(bytes <= PERSISTED_BYTES_PER_CLIENT, "{bytes}");
+        assert!(store.get("h499").is_some() && store.get("h0").is_none());
+        for c in 0..100 {
+            for i in 0..50 {
+                store.register(reg(c * 1000 + i), &format!("c{c}"));
+            }
+        }
+        let (bytes, n) = store.usage();
+        assert!(
+            bytes <= PERSISTED_BYTES && n <= PERSISTED_ENTRIES,
+            "{bytes} {n}"
+        );
+        assert!(bytes > PERSISTED_BYTES / 2, "{bytes}");
     }
 }

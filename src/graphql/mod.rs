@@ -44,9 +44,6 @@ pub use guards::{MAX_DEPTH, MAX_FIELDS, MAX_NESTING, MAX_ROOT_FIELDS, MAX_SELECT
 /// Highest complexity accepted; a list counts its worst-case length times its children.
 pub const MAX_COMPLEXITY: usize = 50_000;
 
-/// Persisted-query documents kept.
-const PERSISTED_QUERIES: usize = 512;
-
 /// The schema and what admits a request to it ([`guards::admit`]: bounds and persisted
 /// queries). REST's own documents run on a schema with no extensions (the engine would
 /// otherwise route every field of every answer through them) that skips the validation
@@ -76,9 +73,30 @@ impl Engine {
         req: async_graphql::Request,
         catalog: Arc<Catalog>,
     ) -> async_graphql::Response {
+        self.execute_for(req, catalog, "").await
+    }
+
+    /// [`Self::execute`] for a client (`client`: its address or key), whose persisted
+    /// queries count against its own share of the store.
+    pub async fn execute_for(
+        &self,
+        req: async_graphql::Request,
+        catalog: Arc<Catalog>,
+        client: &str,
+    ) -> async_graphql::Response {
         let sizes = self.sizes.get_or_init(|| self.measure()).await;
         let mut resp = match guards::admit(req, &self.persisted, sizes) {
-            Ok(req) => self.guarded.execute(with_catalog(req, catalog)).await,
+            Ok((req, registration)) => {
+                let resp = self.guarded.execute(with_catalog(req, catalog)).await;
+                // Errors without a path come before execution (validation, complexity): a
+                // document refused there is never kept.
+                if let Some(reg) = registration
+                    && resp.errors.iter().all(|e| !e.path.is_empty())
+                {
+                    self.persisted.register(reg, client);
+                }
+                resp
+            }
             Err(e) => async_graphql::Response::from_errors(vec![e]),
         };
         add_codes(&mut resp);
@@ -126,7 +144,7 @@ pub fn build() -> Engine {
         guarded: builder()
             .extension(budget::AnswerBudget(budget::MAX_ANSWER_FIELDS))
             .finish(),
-        persisted: guards::PersistedQueries::new(PERSISTED_QUERIES),
+        persisted: guards::PersistedQueries::new(),
         sizes: tokio::sync::OnceCell::new(),
     }
 }

@@ -882,7 +882,9 @@ pub struct Source {
     pub url: String,
     /// `bundled` (the copy shipped with the service: no sync has fetched this source), `ok`,
     /// `stale` (no successful sync for longer than `MDS_SYNC_STALE_AFTER`) or `failed` (the
-    /// last sync kept no new copy: `error` says why; the data is the last good copy's).
+    /// last sync kept no new copy: `error` says why; the data is the last good copy's) or
+    /// `held` (the new copy grew, shrank or failed validation beyond the sync's bounds and
+    /// waits for an operator; `error` gives the counts; the data is the last good copy's).
     pub status: String,
     /// Where `mds sync` fetched it from (its first file: upstream or mirror).
     pub upstream: Option<String>,

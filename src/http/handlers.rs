@@ -64,6 +64,11 @@ pub async fn rest(
     {
         let mut canonical = path.clone();
         canonical.insert("slug".into(), m.slug.clone());
+        // The parameters are checked before redirecting: a redirect to a URL that can only
+        // be refused would send the client round for nothing (docs/security.md).
+        if let Err(p) = rest::prepare(ep, &canonical, &pairs) {
+            return p.into_response();
+        }
         let query = if raw_query.is_empty() {
             String::new()
         } else {
@@ -316,11 +321,15 @@ fn graphql_refusal(
 async fn run_graphql(s: &AppState, req: async_graphql::Request, asked: Asked) -> Response {
     let base = base(s, asked.origin.as_ref());
     let catalog = asked.catalog.map_or_else(|| s.catalog.snapshot(), |c| c.0);
+    let client = asked
+        .caller
+        .as_ref()
+        .map_or_else(String::new, |c| c.identity.clone());
     let attribution = asked
         .caller
         .is_none_or(|c| c.tier == Tier::Free)
         .then(|| s.attribution(&catalog, &base));
-    let mut resp = s.graphql.execute(req, catalog).await;
+    let mut resp = s.graphql.execute_for(req, catalog, &client).await;
     if let Some(a) = attribution
         && let Ok(v) = async_graphql::Value::from_json(a)
     {

@@ -91,6 +91,9 @@ where
             req.extensions_mut().insert(ConnectInfo(peer));
         }
         let busy = self.activity.as_ref().map(|a| a.begin());
+        if let Some(a) = &self.activity {
+            req.extensions_mut().insert(a.clone());
+        }
         Box::pin(async move {
             let res = shared.serve(req).await;
             drop(busy);
@@ -137,7 +140,12 @@ impl Shared {
         res
     }
 
-    async fn handle(&self, req: Request) -> Response {
+    async fn handle(&self, mut req: Request) -> Response {
+        // One deadline for the whole request, its body included: a body trickled a byte at
+        // a time keeps the connection from going idle, never past this (docs/security.md).
+        let limit = Duration::from_secs(self.state.config.request_timeout.max(1));
+        req.extensions_mut()
+            .insert(Deadline(tokio::time::Instant::now() + limit));
         if req.method() == Method::OPTIONS {
             return self.cors.preflight(req.headers());
         }
@@ -170,17 +178,33 @@ impl Shared {
         if let Some(a) = &admitted {
             req.extensions_mut().insert(a.caller.clone());
         }
-        // A GraphQL POST is looked up by its body, read here (within the body limit).
+        // A GraphQL POST is looked up by its body, read here (within the body limit and
+        // the request's deadline).
         let lookup = if req.method() == axum::http::Method::POST && req.uri().path() == "/graphql" {
             let (parts, body) = req.into_parts();
-            match axum::body::to_bytes(body, super::MAX_GRAPHQL_BODY).await {
-                Ok(bytes) => {
+            let deadline = deadline_of(&parts.extensions);
+            let reading = parts
+                .extensions
+                .get::<Arc<crate::connections::Activity>>()
+                .map(|a| a.reading_body());
+            let read = tokio::time::timeout_at(
+                deadline,
+                axum::body::to_bytes(body, super::MAX_GRAPHQL_BODY),
+            )
+            .await;
+            drop(reading);
+            match read {
+                Ok(Ok(bytes)) => {
                     req = Request::from_parts(parts, axum::body::Body::from(bytes.clone()));
                     cache::lookup_post(&self.state, &mut req, &bytes)
                 }
-                Err(_) => {
+                Ok(Err(_)) => {
                     req = Request::from_parts(parts, axum::body::Body::empty());
                     Lookup::Refused(super::handlers::graphql_too_large())
+                }
+                Err(_) => {
+                    req = Request::from_parts(parts, axum::body::Body::empty());
+                    Lookup::Refused(body_too_slow())
                 }
             }
         } else {
@@ -202,10 +226,10 @@ impl Shared {
         }
     }
 
-    /// The routes, within the request timeout (503 past it).
+    /// The routes, within the request's deadline (503 past it).
     async fn route(&self, req: Request) -> Response {
-        let limit = Duration::from_secs(self.state.config.request_timeout.max(1));
-        match tokio::time::timeout(limit, self.routes.clone().oneshot(req)).await {
+        let deadline = deadline_of(req.extensions());
+        match tokio::time::timeout_at(deadline, self.routes.clone().oneshot(req)).await {
             Ok(Ok(res)) => res,
             Ok(Err(never)) => match never {},
             Err(_) => Problem::new(
@@ -216,6 +240,36 @@ impl Shared {
             .into_response(),
         }
     }
+}
+
+/// When a request must be answered by: its arrival plus the request timeout.
+#[derive(Clone, Copy)]
+struct Deadline(tokio::time::Instant);
+
+fn deadline_of(ext: &axum::http::Extensions) -> tokio::time::Instant {
+    ext.get::<Deadline>().map_or_else(
+        || tokio::time::Instant::now() + Duration::from_secs(30),
+        |d| d.0,
+    )
+}
+
+/// The 408 of a request body that did not arrive within the request timeout; the
+/// connection is closed with it.
+fn body_too_slow() -> Response {
+    let mut res = limits::refuse(
+        "/graphql",
+        Problem::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "request_timeout",
+            "The request's body did not arrive within the request timeout.",
+        ),
+        "REQUEST_TIMEOUT",
+    );
+    res.headers_mut().insert(
+        axum::http::header::CONNECTION,
+        axum::http::HeaderValue::from_static("close"),
+    );
+    res
 }
 
 /// A sane `X-Request-Id` from the client, or a new one (32 hex digits).

@@ -34,17 +34,28 @@ impl Origin {
             headers
                 .get(name)
                 .and_then(|v| v.to_str().ok())
-                // A proxy chain appends: the first value is the client's.
                 .and_then(|v| v.split(',').next())
                 .map(str::trim)
         };
+        // A proxy chain appends, so the leftmost value is whatever the client sent: only
+        // the rightmost one, written by the trusted proxy that reached us, is believed (as
+        // for `X-Forwarded-For`; docs/security.md).
+        let forwarded = |name: &str| {
+            headers
+                .get_all(name)
+                .iter()
+                .next_back()
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.rsplit(',').next())
+                .map(str::trim)
+        };
         let scheme = trusted
-            .then(|| text("x-forwarded-proto"))
+            .then(|| forwarded("x-forwarded-proto"))
             .flatten()
             .filter(|p| matches!(*p, "http" | "https"))
             .unwrap_or("http");
         let host = trusted
-            .then(|| text("x-forwarded-host"))
+            .then(|| forwarded("x-forwarded-host"))
             .flatten()
             .filter(|h| plain_host(h))
             .or_else(|| text(header::HOST.as_str()).filter(|h| plain_host(h)))
@@ -88,6 +99,28 @@ mod tests {
             "http://10.0.0.5:8080"
         );
         config.trusted_proxies = vec!["10.0.0.0/8".parse().unwrap()];
+        assert_eq!(
+            Origin::of(&config, &h, Some(proxy)).0,
+            "https://models.example"
+        );
+    }
+
+    /// Finding 8 of the hardening issue: the leftmost (client-written) value won.
+    #[test]
+    fn forwarded_headers_take_the_rightmost_hop_and_never_beat_the_public_url() {
+        let mut config = ServeConfig::default();
+        config.trusted_proxies = vec!["10.0.0.0/8".parse().unwrap()];
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let h = headers(&[
+            ("host", "10.0.0.5:8080"),
+            ("x-forwarded-proto", "http, https"),
+            ("x-forwarded-host", "attacker.example, real.example"),
+        ]);
+        assert_eq!(
+            Origin::of(&config, &h, Some(proxy)).0,
+            "https://real.example"
+        );
+        config.public_url = "https://models.example".into();
         assert_eq!(
             Origin::of(&config, &h, Some(proxy)).0,
             "https://models.example"

@@ -337,7 +337,12 @@ pub fn build(
                 ..now.clone()
             };
         }
-        for p in merged(periods) {
+        // A period at an absurd price (negative, not finite, over the ceiling) is dropped
+        // like any other upstream value out of range (docs/security.md).
+        for p in merged(periods)
+            .into_iter()
+            .filter(|p| super::validate::prices(&p.prices).is_ok())
+        {
             out.push(price_history::Model {
                 id: 0,
                 model_slug: model.clone(),

@@ -8,6 +8,7 @@
 //! the alias index, and what cannot be attached is reported per source.
 
 pub mod benchmarks;
+pub mod budget;
 pub mod calibration;
 pub mod capability;
 pub mod catalog;
@@ -24,6 +25,7 @@ pub mod report;
 pub mod review;
 pub mod scores;
 pub mod sources;
+pub mod validate;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -119,6 +121,7 @@ impl std::error::Error for IngestError {}
 
 pub(crate) fn read_json(path: &Path) -> Result<serde_json::Value, IngestError> {
     let bytes = std::fs::read(path).map_err(|e| IngestError(format!("{}: {e}", path.display())))?;
+    budget::structure(path, &bytes, true)?;
     serde_json::from_slice(&bytes).map_err(|e| IngestError(format!("{}: {e}", path.display())))
 }
 
@@ -148,6 +151,12 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         .filter(|s| !opts.exclude.contains(s.slug()))
     {
         source.read(&opts.sources, &mut found, &mut report)?;
+    }
+    // Upstream data is input, not truth: an entry with a value out of range never reaches
+    // the catalogue (docs/security.md).
+    for d in validate::collected(&mut found) {
+        tracing::warn!(dropped = %d, "an upstream entry was dropped");
+        report.dropped.push(d.to_string());
     }
     let sources::Collected {
         mut records,

@@ -25,6 +25,8 @@ pub struct Report {
     pub agreement: BTreeMap<(String, String), Agreement>,
     /// How makers' claims compare with independent runs, one line per estimate.
     pub calibration: Vec<String>,
+    /// Entries dropped for a value out of range, with the reason (`source: entry: reason`).
+    pub dropped: Vec<String>,
 }
 
 impl Report {
@@ -122,6 +124,15 @@ impl Report {
         for line in &self.calibration {
             out.push_str(line);
             out.push('\n');
+        }
+        for line in self.dropped.iter().take(top) {
+            out.push_str(&format!("dropped {line}\n"));
+        }
+        if self.dropped.len() > top {
+            out.push_str(&format!(
+                "dropped {} more entries\n",
+                self.dropped.len() - top
+            ));
         }
         out
     }

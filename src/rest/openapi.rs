@@ -498,7 +498,7 @@ fn schemas() -> Value {
             "properties": {
                 "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"},
                 "detail": {"type": "string"},
-                "code": {"type": "string", "enum": ["invalid_parameter", "not_found", "invalid_api_key", "rate_limited", "method_not_allowed", "unavailable", "internal", "payload_too_large", "uri_too_long", "headers_too_large", "query_too_complex"]},
+                "code": {"type": "string", "enum": ["invalid_parameter", "not_found", "invalid_api_key", "rate_limited", "method_not_allowed", "unavailable", "internal", "payload_too_large", "uri_too_long", "headers_too_large", "request_timeout", "query_too_complex"]},
                 "param": {"type": "string"}, "request_id": {"type": "string"},
                 "closest": closest
             },

@@ -27,6 +27,23 @@ pub enum Fetched {
     },
 }
 
+/// Redirects are followed only within the origin (scheme, host and port) of the first URL,
+/// at most five of them: a mirror must not send the sync to fetch from anywhere else
+/// (docs/security.md).
+pub fn same_origin_redirects() -> reqwest::redirect::Policy {
+    reqwest::redirect::Policy::custom(|attempt| {
+        let same = attempt
+            .previous()
+            .first()
+            .is_some_and(|first| first.origin() == attempt.url().origin());
+        if same && attempt.previous().len() <= 5 {
+            attempt.follow()
+        } else {
+            attempt.stop()
+        }
+    })
+}
+
 /// First wait before a retry; each retry waits four times longer.
 const BACKOFF: Duration = Duration::from_millis(250);
 
@@ -83,6 +100,12 @@ async fn once(
     let status = res.status();
     if status == StatusCode::NOT_MODIFIED && known.is_some() {
         return Ok(Fetched::NotModified);
+    }
+    if status.is_redirection() {
+        return Err(Failure::Final(
+            "redirected to another origin (redirects are followed only within the same origin)"
+                .into(),
+        ));
     }
     if status.is_server_error() {
         return Err(Failure::Retryable(format!("HTTP {status}")));

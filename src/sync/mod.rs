@@ -4,9 +4,16 @@
 //!
 //! Nothing is lost and nothing is faked: a source that fails in any way (unreachable, an HTTP
 //! error, a timeout, a file over the size cap, a file its adapter cannot read, an HTML page
-//! in place of the data, a row count under half of its last good copy's) keeps its last good
-//! copy while the others update; while any source has no good copy at all, no dataset is
-//! built. The served dataset never changes because of a failure.
+//! in place of the data, a parse over its budget, the sync's overall deadline) keeps its last
+//! good copy while the others update; while any source has no good copy at all, no dataset
+//! is built. The served dataset never changes because of a failure.
+//!
+//! A source whose new copy grows or shrinks beyond the guard's bounds, or has too many
+//! entries dropped by validation ([`crate::ingest::validate`]), is **held**: its last good
+//! copy keeps being served until an operator accepts the new one with
+//! `mds sync --accept SOURCE` (docs/security.md). Reasons published in `/api/v1/sources`
+//! are in the service's own words, with no fetched content and no local path; the detail
+//! goes to the log.
 
 pub mod fetch;
 pub mod schedule;
@@ -43,6 +50,10 @@ pub struct Options {
     pub price_changes: Option<PathBuf>,
     /// The day of this sync (`YYYY-MM-DD`, UTC): a copy that changes is observed on it.
     pub today: String,
+    /// Sources whose new copy is kept even beyond the guard's bounds (`--accept`).
+    pub accept: Vec<String>,
+    /// Longest the whole sync may take; a source not done by then fails.
+    pub deadline: Duration,
 }
 
 /// Seconds one file may take by default.
@@ -51,6 +62,19 @@ pub const DEFAULT_TIMEOUT_SECS: u64 = 60;
 pub const DEFAULT_MAX_FILE_MB: u64 = 64;
 /// Further tries of a file by default.
 pub const DEFAULT_RETRIES: u32 = 2;
+/// Seconds a whole sync may take by default.
+pub const DEFAULT_DEADLINE_SECS: u64 = 1800;
+/// A new copy with more than this share (percent) fewer entries than the last good one is
+/// held for review.
+pub const MAX_SHRINK_PERCENT: usize = 5;
+/// A new copy with more than this share (percent) more entries than the last good one is
+/// held for review (a source may grow a lot between two syncs months apart, never double).
+pub const MAX_GROWTH_PERCENT: usize = 100;
+/// A new copy with more than this share (percent) of its entries dropped by validation is
+/// held for review.
+pub const MAX_DROPPED_PERCENT: usize = 5;
+/// What a held source's reason starts with (its status in `/api/v1/sources` is `held`).
+pub const HELD: &str = "held for review";
 
 impl Options {
     /// A full sync into `data_dir` with the default limits (what the scheduled sync runs).
@@ -65,6 +89,8 @@ impl Options {
             retries: DEFAULT_RETRIES,
             price_changes: None,
             today: today(),
+            accept: Vec::new(),
+            deadline: Duration::from_secs(DEFAULT_DEADLINE_SECS),
         }
     }
 }
@@ -84,6 +110,9 @@ pub enum Outcome {
     Updated { files: usize },
     /// Kept the last good copy; why.
     Failed { reason: String },
+    /// Kept the last good copy: the new one is beyond the guard's bounds until accepted
+    /// (`mds sync --accept SOURCE`); why, with the counts.
+    Held { reason: String },
 }
 
 /// One source's line of the report.
@@ -94,6 +123,8 @@ pub struct SourceReport {
     pub outcome: Outcome,
     /// Rows its adapter read from the copy now kept (records, scores and agent results).
     pub rows: usize,
+    /// Entries of the new copy dropped by validation (a value out of range).
+    pub dropped: usize,
 }
 
 /// What became of the dataset.
@@ -130,7 +161,7 @@ impl Report {
     pub fn failed(&self) -> bool {
         self.sources
             .iter()
-            .any(|s| matches!(s.outcome, Outcome::Failed { .. }))
+            .any(|s| matches!(s.outcome, Outcome::Failed { .. } | Outcome::Held { .. }))
             || matches!(self.dataset, DatasetOutcome::NotBuilt { .. })
     }
 
@@ -142,8 +173,13 @@ impl Report {
                 Outcome::Unchanged => "unchanged".to_string(),
                 Outcome::Updated { files } => format!("updated ({files} files)"),
                 Outcome::Failed { reason } => format!("FAILED: {reason}"),
+                Outcome::Held { reason } => format!("HELD: {reason}"),
             };
-            out.push_str(&format!("{:<14} {what}; {} rows\n", s.source, s.rows));
+            out.push_str(&format!("{:<14} {what}; {} rows", s.source, s.rows));
+            if s.dropped > 0 {
+                out.push_str(&format!(", {} entries dropped (see the log)", s.dropped));
+            }
+            out.push('\n');
         }
         out.push_str(&match &self.dataset {
             DatasetOutcome::Unchanged { version } => {
@@ -229,9 +265,11 @@ fn url_of(source: &dyn Source, path: &str, mirror: Option<&str>) -> String {
     }
 }
 
-/// Rows an adapter reads from a sources directory, or why it cannot. Parsing takes a
-/// while, so it runs off the async workers (a sync inside `mds serve` must not stall it).
-async fn rows(source: &'static dyn Source, dir: &Path) -> Result<usize, String> {
+/// Entries an adapter reads from a sources directory (records, scores, agent results and
+/// witnesses) and how many of them validation drops, or why it cannot (the adapter's own
+/// words, which may quote the file: for the log only). Parsing takes a while, so it runs
+/// off the async workers (a sync inside `mds serve` must not stall it).
+async fn rows(source: &'static dyn Source, dir: &Path) -> Result<(usize, usize), String> {
     let dir = dir.to_path_buf();
     tokio::task::spawn_blocking(move || {
         let mut found = Collected::default();
@@ -239,10 +277,39 @@ async fn rows(source: &'static dyn Source, dir: &Path) -> Result<usize, String> 
         source
             .read(&dir, &mut found, &mut report)
             .map_err(|e| e.to_string())?;
-        Ok(found.records.len() + found.scores.len() + found.agents.len() + found.witnesses.len())
+        let count = |f: &Collected| f.records.len() + f.offers.len() + f.scores.len() + f.agents.len() + f.witnesses.len();
+        let read = count(&found);
+        let dropped = crate::ingest::validate::collected(&mut found);
+        for d in dropped.iter().take(20) {
+            tracing::warn!(source = source.slug(), dropped = %d, "an upstream entry fails validation");
+        }
+        Ok((read - dropped.len(), dropped.len()))
     })
     .await
     .map_err(|e| e.to_string())?
+}
+
+/// Why a new copy of `now` entries (`dropped` more dropped by validation) is held against
+/// a last good copy of `before`, if it is.
+pub fn guard(before: Option<usize>, now: usize, dropped: usize) -> Option<String> {
+    let read = now + dropped;
+    if dropped * 100 > read * MAX_DROPPED_PERCENT {
+        return Some(format!(
+            "{HELD}: {dropped} of {read} entries fail validation (more than {MAX_DROPPED_PERCENT}%)"
+        ));
+    }
+    let before = before?;
+    if now * 100 < before * (100 - MAX_SHRINK_PERCENT) {
+        return Some(format!(
+            "{HELD}: {now} entries where the last good copy has {before} (a shrink of more than {MAX_SHRINK_PERCENT}%)"
+        ));
+    }
+    if now * 100 > before * (100 + MAX_GROWTH_PERCENT) {
+        return Some(format!(
+            "{HELD}: {now} entries where the last good copy has {before} (a growth of more than {MAX_GROWTH_PERCENT}%)"
+        ));
+    }
+    None
 }
 
 /// Replaces `dest` (a directory) with `src`, as nearly atomically as the file system allows.
@@ -278,19 +345,27 @@ async fn sync_source(
     let staging_root = opts.data_dir.join("staging");
     let staging = staging_root.join(slug);
     let previous = if good.exists() {
-        rows(source, &raw).await.ok()
+        rows(source, &raw).await.ok().map(|(n, _)| n)
     } else {
         None
     };
-    let fail = |reason: String| SourceReport {
-        source: slug,
-        outcome: Outcome::Failed { reason },
-        rows: previous.unwrap_or(0),
+    // `reason` is published; `detail` (which may name local paths or quote the file) is
+    // only logged.
+    let fail = |reason: &str, detail: &dyn std::fmt::Display| {
+        tracing::warn!(source = slug, reason, detail = %detail, "sync of a source failed");
+        SourceReport {
+            source: slug,
+            outcome: Outcome::Failed {
+                reason: reason.to_string(),
+            },
+            rows: previous.unwrap_or(0),
+            dropped: 0,
+        }
     };
     if staging.exists()
         && let Err(e) = std::fs::remove_dir_all(&staging)
     {
-        return fail(format!("{}: {e}", staging.display()));
+        return fail("cannot clear the staging directory", &e);
     }
     let files = (source.upstream().files)(&good);
     let (mut changed, mut fresh_validators) = (0usize, Vec::new());
@@ -305,12 +380,12 @@ async fn sync_source(
         if let Some(parent) = target.parent()
             && let Err(e) = std::fs::create_dir_all(parent)
         {
-            return fail(format!("{}: {e}", parent.display()));
+            return fail("cannot write to the staging directory", &e);
         }
         match fetch::fetch(client, &url, known.as_ref(), opts.max_bytes, opts.retries).await {
             Ok(Fetched::NotModified) => {
                 if let Err(e) = std::fs::copy(&kept, &target) {
-                    return fail(format!("{}: {e}", kept.display()));
+                    return fail("cannot copy the last good copy to staging", &e);
                 }
             }
             Ok(Fetched::Body { bytes, validators }) => {
@@ -318,23 +393,36 @@ async fn sync_source(
                     changed += 1;
                 }
                 if let Err(e) = std::fs::write(&target, &bytes) {
-                    return fail(format!("{}: {e}", target.display()));
+                    return fail("cannot write to the staging directory", &e);
                 }
                 fresh_validators.push((url, validators));
             }
-            Err(reason) => return fail(format!("{url}: {reason}")),
+            Err(reason) => return fail(&format!("{url}: {reason}"), &reason),
         }
     }
-    let now = match rows(source, &staging_root).await {
+    let (now, dropped) = match rows(source, &staging_root).await {
         Ok(n) => n,
-        Err(e) => return fail(format!("the adapter cannot read the fetched files: {e}")),
+        Err(e) => {
+            return fail(
+                "the adapter cannot read the fetched files (malformed, or over a parse budget)",
+                &e,
+            );
+        }
     };
-    if let Some(before) = previous
-        && now * 2 < before
+    if !opts.accept.iter().any(|a| a == slug)
+        && let Some(reason) = guard(previous, now, dropped)
     {
-        return fail(format!(
-            "{now} rows where the last good copy has {before}: more than half gone"
-        ));
+        tracing::warn!(
+            source = slug,
+            reason,
+            "a source's new copy is held for review"
+        );
+        return SourceReport {
+            source: slug,
+            outcome: Outcome::Held { reason },
+            rows: previous.unwrap_or(0),
+            dropped,
+        };
     }
     for (url, v) in fresh_validators {
         state.validators.insert(url, v);
@@ -351,10 +439,10 @@ async fn sync_source(
         }
     } else {
         if let Err(e) = archive_copy(opts, state, slug, &good) {
-            return fail(format!("archiving the replaced copy: {e}"));
+            return fail("cannot archive the replaced copy", &e);
         }
         if let Err(e) = swap_in(&staging, &good) {
-            return fail(format!("keeping the new copy: {e}"));
+            return fail("cannot keep the new copy", &e);
         }
         state.observed.insert(slug.to_string(), opts.today.clone());
     }
@@ -362,6 +450,7 @@ async fn sync_source(
         source: slug,
         outcome,
         rows: now,
+        dropped,
     }
 }
 
@@ -377,6 +466,7 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
     std::fs::create_dir_all(&opts.data_dir)
         .map_err(|e| format!("{}: {e}", opts.data_dir.display()))?;
     let client = reqwest::Client::builder()
+        .redirect(fetch::same_origin_redirects())
         .timeout(opts.timeout)
         .connect_timeout(opts.timeout.min(Duration::from_secs(10)))
         .user_agent(concat!("mds-sync/", env!("CARGO_PKG_VERSION")))
@@ -384,17 +474,40 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
         .map_err(|e| e.to_string())?;
     let mut state = load_state(&opts.data_dir);
     let mut sources = Vec::new();
+    // One deadline for the whole sync: a mirror trickling bytes cannot make it last hours.
+    let deadline = tokio::time::Instant::now() + opts.deadline;
     for source in ALL {
         if !opts.only.is_empty() && !opts.only.iter().any(|o| o == source.slug()) {
             continue;
         }
-        let report = sync_source(&client, *source, opts, &mut state).await;
+        let report = match tokio::time::timeout_at(
+            deadline,
+            sync_source(&client, *source, opts, &mut state),
+        )
+        .await
+        {
+            Ok(r) => r,
+            Err(_) => SourceReport {
+                source: source.slug(),
+                outcome: Outcome::Failed {
+                    reason: format!(
+                        "the sync's deadline ({} s) passed before this source was done",
+                        opts.deadline.as_secs()
+                    ),
+                },
+                rows: 0,
+                dropped: 0,
+            },
+        };
         if !opts.dry_run
             && let Err(e) = record(db, *source, &report, opts, &state).await
         {
             tracing::warn!(source = source.slug(), error = %e, "cannot record the source's sync status");
         }
-        if matches!(report.outcome, Outcome::Failed { .. }) {
+        if matches!(
+            report.outcome,
+            Outcome::Failed { .. } | Outcome::Held { .. }
+        ) {
             // What failed is never read: not by this build, not by a dry run's view.
             let _ = std::fs::remove_dir_all(opts.data_dir.join("staging").join(source.slug()));
         }
@@ -445,7 +558,7 @@ async fn record(
     let txn = db.begin().await?;
     let previous = source_status::Entity::find_by_id(slug).one(&txn).await?;
     let error = match &report.outcome {
-        Outcome::Failed { reason } => Some(reason.clone()),
+        Outcome::Failed { reason } | Outcome::Held { reason } => Some(reason.clone()),
         _ => None,
     };
     let row = source_status::Model {

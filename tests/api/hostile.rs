@@ -943,6 +943,10 @@ async fn oversize_uris_and_headers_are_problem_json() {
     let out = raw(&app, many.as_bytes(), Duration::from_secs(3)).await;
     assert!(out.starts_with("HTTP/1.1 431"), "{out}");
     assert!(out.contains("\"code\":\"headers_too_large\""), "{out}");
+    assert!(
+        out.contains("\"title\":\"Request headers too large\""),
+        "{out}"
+    );
     let out = raw(&app, b"NOT HTTP AT ALL\r\n\r\n", Duration::from_secs(3)).await;
     assert!(out.starts_with("HTTP/1.1 400"), "{out}");
     assert!(out.contains("application/problem+json"), "{out}");
@@ -1153,4 +1157,291 @@ async fn a_mixed_attack_leaves_a_well_behaved_client_served() {
     );
     let _ = server.kill().await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- Hardening (4): hostile upstreams and slow clients (docs/security.md) ----
+
+/// Finding 10: an invalid parameter on an alias path was answered 308 (to a URL that could
+/// only be refused); the parameters are checked first.
+#[tokio::test]
+async fn an_invalid_parameter_on_an_alias_path_is_a_400_not_a_redirect() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let r = client
+        .get(app.url("/api/v1/pricing/GPT-4o?kind=bogus"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["param"], "kind", "{body}");
+    // A valid one still redirects.
+    let r = client
+        .get(app.url("/api/v1/pricing/GPT-4o?kind=cloud"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 308);
+}
+
+/// Finding 8: from a trusted proxy, `X-Forwarded-Host: attacker.example, real.example` made
+/// `Location` point at the attacker (the leftmost, client-written value won). The rightmost
+/// hop is believed now, and a configured public URL is never overridden by any header.
+#[tokio::test]
+async fn forwarded_hosts_are_read_from_the_rightmost_hop_and_the_public_url_wins() {
+    let redirect = |app: &TestApp, xfh: &'static str| {
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        let url = app.url("/api/v1/pricing/GPT-4o");
+        async move {
+            let r = client
+                .get(url)
+                .header("x-forwarded-host", xfh)
+                .header("x-forwarded-proto", "http, https")
+                .header("host", "attacker.example")
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status().as_u16(), 308);
+            r.headers()["location"].to_str().unwrap().to_string()
+        }
+    };
+    let cfg = ServeConfig {
+        trusted_proxies: vec!["127.0.0.0/8".parse().unwrap()],
+        ..ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg.clone()).await;
+    let location = redirect(&app, "attacker.example, real.example").await;
+    assert!(location.starts_with("https://real.example/"), "{location}");
+    let cfg = ServeConfig {
+        public_url: "https://models.example".into(),
+        ..cfg
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    let location = redirect(&app, "attacker.example, real.example").await;
+    assert!(
+        location.starts_with("https://models.example/"),
+        "{location}"
+    );
+}
+
+/// The real binary on a loopback port with its own SQLite file, a generous hourly limit
+/// and `extra` settings; its pid, its base URL and its directory.
+async fn spawn_binary(
+    extra: &[(&str, &str)],
+) -> (tokio::process::Child, u32, String, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("mds-h4-{}", free_port()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = free_port();
+    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_mds"));
+    cmd.args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}/mds.db?mode=rwc", dir.display()),
+        )
+        .env("MDS_FREE_LIMIT", "1000000")
+        .env_remove("REDIS_URL")
+        .env("RUST_LOG", "warn")
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(dir.join("server.log")).unwrap())
+        .kill_on_drop(true);
+    for (k, v) in extra {
+        cmd.env(k, v);
+    }
+    let server = cmd.spawn().unwrap();
+    let pid = server.id().unwrap();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut up = false;
+    for _ in 0..300 {
+        if reqwest::get(format!("{base}/readyz")).await.is_ok() {
+            up = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(up, "the server did not start");
+    (server, pid, base, dir)
+}
+
+fn rss_kb(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+fn persisted(query: &str) -> Value {
+    json!({
+        "query": query,
+        "extensions": {"persistedQuery": {"version": 1, "sha256Hash": mds::snapshot::sha256_hex(query.as_bytes())}},
+    })
+}
+
+fn by_hash(query: &str) -> Value {
+    json!({
+        "extensions": {"persistedQuery": {"version": 1, "sha256Hash": mds::snapshot::sha256_hex(query.as_bytes())}},
+    })
+}
+
+/// Finding 1: a persisted query refused as too complex was stored anyway (about 6.6 MB of
+/// RSS each: 100 of them took 700 MB). Only documents that pass every check are kept, as
+/// text, within a byte budget in all and per client.
+#[tokio::test]
+async fn persisted_queries_keep_only_admitted_documents_within_a_byte_budget() {
+    let (mut server, pid, base, dir) = spawn_binary(&[]).await;
+    let from = |last: u8| {
+        reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from([127, 0, 0, last]))
+            .build()
+            .unwrap()
+    };
+    let before = rss_kb(pid);
+    let mut peak = before;
+    let mut tasks = Vec::new();
+    for a in 0..5u8 {
+        let (c, base) = (from(10 + a), base.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut codes = Vec::new();
+            for i in 0..200usize {
+                // One in four is a 62 KB document refused as too complex.
+                let q = if i % 4 == 0 {
+                    format!("{{u{a}x{i} {}}}", "a ".repeat(31_000))
+                } else {
+                    format!("{{ a{a}x{i}: dataset {{ version }} }}")
+                };
+                let res = c
+                    .post(format!("{base}/graphql"))
+                    .json(&persisted(&q))
+                    .send()
+                    .await
+                    .unwrap();
+                assert!(res.status().as_u16() < 500);
+                let body: Value = res.json().await.unwrap();
+                codes.push((i, code(&body).to_string()));
+            }
+            codes
+        }));
+    }
+    let mut refused = 0;
+    for t in tasks {
+        for (i, c) in t.await.unwrap() {
+            if i % 4 == 0 {
+                assert_eq!(c, "QUERY_TOO_COMPLEX");
+                refused += 1;
+            } else {
+                assert_eq!(c, "", "an admitted document answers");
+            }
+        }
+        peak = peak.max(rss_kb(pid));
+    }
+    assert_eq!(refused, 250);
+    peak = peak.max(rss_kb(pid));
+    let c = from(10);
+    // A refused document was not kept: its hash alone is unknown.
+    let rejected = format!("{{u0x0 {}}}", "a ".repeat(31_000));
+    let body: Value = c
+        .post(format!("{base}/graphql"))
+        .json(&by_hash(&rejected))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(code(&body), "PERSISTED_QUERY_NOT_FOUND", "{body}");
+    // An admitted one was, and answers by its hash.
+    let admitted = "{ a0x199: dataset { version } }";
+    let body: Value = c
+        .post(format!("{base}/graphql"))
+        .json(&by_hash(admitted))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(body["data"]["a0x199"]["version"].is_number(), "{body}");
+    let grown_mb = peak.saturating_sub(before) / 1024;
+    eprintln!(
+        "persisted-query flood: RSS {} → peak {} MB",
+        before / 1024,
+        peak / 1024
+    );
+    assert!(grown_mb < 150, "RSS grew by {grown_mb} MB");
+    let _ = server.kill().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A connection that sends a `POST /graphql` head announcing `length` bytes, then the body's
+/// first byte; the caller trickles the rest.
+async fn slow_body(addr: &str, length: usize) -> tokio::net::TcpStream {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {length}\r\n\r\n{{"
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    s
+}
+
+/// Finding 6: a body trickled a byte every few seconds was never timed out (the idle timer
+/// restarts on every byte), and such connections were never shed when the house was full.
+/// The request timeout now covers the body, and a full house sheds them after idle ones.
+#[tokio::test]
+async fn slow_request_bodies_are_cut_at_the_request_deadline_and_shed_when_full() {
+    let cfg = ServeConfig {
+        request_timeout: 2,
+        ..ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    let addr = app.base.trim_start_matches("http://").to_string();
+    let mut s = slow_body(&addr, 60_000).await;
+    let started = Instant::now();
+    let mut answer = Vec::new();
+    while started.elapsed() < Duration::from_secs(8) {
+        if s.write_all(b" ").await.is_err() {
+            break;
+        }
+        let mut buf = [0u8; 4096];
+        match tokio::time::timeout(Duration::from_millis(500), s.read(&mut buf)).await {
+            Ok(Ok(0) | Err(_)) => break,
+            Ok(Ok(n)) => answer.extend_from_slice(&buf[..n]),
+            Err(_) => {}
+        }
+    }
+    let took = started.elapsed();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(took < Duration::from_secs(5), "still open after {took:?}");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("REQUEST_TIMEOUT"), "{answer}");
+
+    // Full house of slow bodies: a new client sheds one of them and is answered.
+    let cfg = ServeConfig {
+        max_connections: 3,
+        ..ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, cfg).await;
+    let addr = app.base.trim_start_matches("http://").to_string();
+    let mut slow = Vec::new();
+    for _ in 0..3 {
+        slow.push(slow_body(&addr, 60_000).await);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let res = tokio::time::timeout(
+        Duration::from_secs(3),
+        reqwest::Client::new().get(app.url("/healthz")).send(),
+    )
+    .await
+    .expect("a new client is answered while slow bodies fill the house")
+    .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    drop(slow);
 }

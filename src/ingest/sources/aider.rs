@@ -42,6 +42,8 @@ fn aider(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
     for (file, bench) in FILES {
         let path = dir.join("aider/aider/website/_data").join(file);
         let text = std::fs::read_to_string(&path).map_err(|e| err(&path, e))?;
+        // The YAML parser is quadratic in nesting depth: bounded before it runs.
+        crate::ingest::budget::structure(&path, text.as_bytes(), false)?;
         let runs: Vec<AiderRun> = serde_norway::from_str(&text).map_err(|e| err(&path, e))?;
         for run in runs {
             let Some(score) = run.pass_rate_2 else {

@@ -117,7 +117,16 @@ pub(super) fn err(path: &Path, e: impl std::fmt::Display) -> IngestError {
     IngestError(format!("{}: {e}", path.display()))
 }
 
+/// A CSV table's rows as maps from header to field, within the parse budget
+/// ([`crate::ingest::budget`]): rows, columns, header and field lengths, and the bytes the
+/// maps take, are checked as the file is read, so a hostile table fails before it grows.
 pub(super) fn csv_rows(path: &Path) -> Result<Vec<BTreeMap<String, String>>, IngestError> {
+    use crate::ingest::budget::{
+        CSV_CELL_OVERHEAD, MAX_CSV_COLUMNS, MAX_CSV_EXPANDED, MAX_CSV_FIELD, MAX_CSV_HEADER,
+        MAX_CSV_ROWS,
+    };
+    let over =
+        |what: String| IngestError(format!("{}: over the parse budget: {what}", path.display()));
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .from_path(path)
@@ -128,9 +137,35 @@ pub(super) fn csv_rows(path: &Path) -> Result<Vec<BTreeMap<String, String>>, Ing
         .iter()
         .map(|h| h.trim_start_matches('\u{feff}').to_string())
         .collect();
+    if headers.len() > MAX_CSV_COLUMNS {
+        return Err(over(format!("more than {MAX_CSV_COLUMNS} columns")));
+    }
+    if headers.iter().any(|h| h.len() > MAX_CSV_HEADER) {
+        return Err(over(format!("a header name over {MAX_CSV_HEADER} bytes")));
+    }
     let mut out = Vec::new();
-    for rec in reader.records() {
-        let rec = rec.map_err(|e| err(path, e))?;
+    let mut expanded = 0usize;
+    let mut rec = csv::StringRecord::new();
+    while reader.read_record(&mut rec).map_err(|e| err(path, e))? {
+        if out.len() >= MAX_CSV_ROWS {
+            return Err(over(format!("more than {MAX_CSV_ROWS} rows")));
+        }
+        if rec.len() > MAX_CSV_COLUMNS {
+            return Err(over(format!("a row of more than {MAX_CSV_COLUMNS} fields")));
+        }
+        if rec.iter().any(|f| f.len() > MAX_CSV_FIELD) {
+            return Err(over(format!("a field over {MAX_CSV_FIELD} bytes")));
+        }
+        expanded += headers
+            .iter()
+            .zip(rec.iter())
+            .map(|(h, f)| h.len() + f.len() + CSV_CELL_OVERHEAD)
+            .sum::<usize>();
+        if expanded > MAX_CSV_EXPANDED {
+            return Err(over(format!(
+                "its rows would take over {MAX_CSV_EXPANDED} bytes"
+            )));
+        }
         out.push(
             headers
                 .iter()
