@@ -93,6 +93,8 @@ pub struct Catalog {
     scores_of: HashMap<String, Vec<Row<score::Model>>>,
     /// Benchmark slug → every score on it, best first, then model slug.
     scores_on: HashMap<String, Vec<Row<score::Model>>>,
+    /// Benchmark slug → what its board holds (see [`Evidence`]).
+    evidence_on: HashMap<String, Evidence>,
     /// Agents, best average first (unscored last), then slug.
     agents: Vec<Row<agent::Model>>,
     agent_index: HashMap<String, usize>,
@@ -141,6 +143,34 @@ fn group<T, K: std::hash::Hash + Eq>(
         out.entry(key(&r)).or_default().push(r);
     }
     out
+}
+
+/// What a benchmark's results rest on, counted in models (`docs/rest.md`, benchmarks).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Evidence {
+    /// Models with at least one result a third party measured.
+    pub independent: i32,
+    /// Models known on this board only from their makers' own figures.
+    pub self_reported: i32,
+}
+
+impl Evidence {
+    fn of(scores: &[Row<score::Model>]) -> Self {
+        let mut independent = HashSet::default();
+        let mut claimed = HashSet::default();
+        for s in scores {
+            if s.provenance == "independent" {
+                independent.insert(s.model_slug.as_str());
+            } else {
+                claimed.insert(s.model_slug.as_str());
+            }
+        }
+        let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+        Self {
+            independent: count(independent.len()),
+            self_reported: count(claimed.difference(&independent).count()),
+        }
+    }
 }
 
 impl Catalog {
@@ -272,6 +302,11 @@ impl Catalog {
             });
         }
 
+        let evidence_on = scores_on
+            .iter()
+            .map(|(slug, list)| (slug.clone(), Evidence::of(list)))
+            .collect();
+
         let mut agents: Vec<Row<agent::Model>> = r.agents.into_iter().map(Arc::new).collect();
         agents.sort_by(|a, b| {
             nulls_last(a.average_score, b.average_score, true).then_with(|| a.slug.cmp(&b.slug))
@@ -352,6 +387,7 @@ impl Catalog {
             benchmark_index,
             scores_of,
             scores_on,
+            evidence_on,
             agents,
             agent_index,
             agent_models,
@@ -501,6 +537,12 @@ impl Catalog {
     }
 
     /// Benchmarks by slug.
+    /// What a benchmark's board holds: how many models a third party measured and how many
+    /// are known from their makers' figures alone.
+    pub fn evidence_on(&self, benchmark: &str) -> Evidence {
+        self.evidence_on.get(benchmark).copied().unwrap_or_default()
+    }
+
     /// The closest benchmarks, providers or agents (`noun`) to an unknown slug, as
     /// `(slug, name)`; empty for another noun.
     pub fn closest_of(&self, noun: &str, asked: &str) -> Vec<(String, String)> {

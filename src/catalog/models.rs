@@ -40,6 +40,8 @@ pub struct ModelFilter {
     pub output_modality: Option<String>,
     /// Minimum context window, tokens.
     pub min_context: Option<i64>,
+    /// What the model's index rests on: `independent`, `mixed` or `self_reported`.
+    pub basis: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +86,8 @@ impl ModelSort {
                 if desc { o.reverse() } else { o }
             }
             Self::Date => nulls_last(dated(a), dated(b), desc),
-            Self::Capability => nulls_last(a.capability_index, b.capability_index, desc),
+            Self::Capability => nulls_last(capability_floor(a), capability_floor(b), desc)
+                .then_with(|| nulls_last(a.capability_index, b.capability_index, desc)),
         }
     }
 }
@@ -144,6 +147,14 @@ impl Orders {
     }
 }
 
+/// What `sort=capability` orders by: the capability index at its lower one-sigma bound
+/// (index − standard error), so an estimate resting on few or unverified scores does not
+/// lead on its optimism (`docs/methodology.md`).
+pub fn capability_floor(m: &model::Model) -> Option<f64> {
+    m.capability_index
+        .map(|c| c - m.capability_index_se.unwrap_or(0.0))
+}
+
 /// The price `sort=price` orders by: input and output list prices blended 3 : 1 (a typical
 /// workload reads three tokens for each it writes), else the input price alone.
 pub fn blended(m: &model::Model) -> Option<f64> {
@@ -192,6 +203,7 @@ impl ModelFilter {
             input_modality,
             output_modality,
             min_context,
+            basis,
         } = self;
         provider.is_none()
             && creator.is_none()
@@ -211,6 +223,7 @@ impl ModelFilter {
             && input_modality.is_none()
             && output_modality.is_none()
             && min_context.is_none()
+            && basis.is_none()
     }
 }
 
@@ -244,6 +257,11 @@ impl Catalog {
         }
         if let Some(c) = &f.creator
             && m.creator_slug.as_deref() != Some(c.as_str())
+        {
+            return false;
+        }
+        if let Some(b) = &f.basis
+            && m.rank_basis.as_deref() != Some(b.as_str())
         {
             return false;
         }

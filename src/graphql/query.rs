@@ -20,7 +20,9 @@ pub enum ModelSort {
     Name,
     /// Release date (default order: newest first).
     Date,
-    /// Capability index (default order: most capable first).
+    /// Capability index at its lower one-sigma bound (index − standard error), so an
+    /// estimate resting on few or unverified scores does not lead (default order: most
+    /// capable first).
     Capability,
 }
 
@@ -108,6 +110,29 @@ pub struct ModelFilter {
     pub output_modality: Option<Modality>,
     /// Minimum context window, tokens.
     pub min_context: Option<i32>,
+    /// Only models whose capability index rests on this evidence (`rankBasis`).
+    pub basis: Option<RankBasis>,
+}
+
+/// What a model's capability index and average rest on.
+#[derive(async_graphql::Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum RankBasis {
+    /// Every counted score was measured by a third party.
+    Independent,
+    /// Some counted scores are its maker's own figures.
+    Mixed,
+    /// Every counted score is its maker's own figure.
+    SelfReported,
+}
+
+impl RankBasis {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Independent => "independent",
+            Self::Mixed => "mixed",
+            Self::SelfReported => "self_reported",
+        }
+    }
 }
 
 /// A kind of input or output.
@@ -200,6 +225,7 @@ fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFi
             }
             n => n.map(i64::from),
         },
+        basis: f.basis.map(|b| b.as_str().to_string()),
     })
 }
 

@@ -618,6 +618,15 @@ impl Benchmark {
     async fn models_count(&self) -> i32 {
         self.0.models_count
     }
+    /// Models with a result a third party measured: the default leaderboard's length.
+    async fn independent_count(&self, ctx: &Context<'_>) -> Result<i32> {
+        Ok(catalog(ctx)?.evidence_on(&self.0.slug).independent)
+    }
+    /// Models known on this benchmark only from their makers' own figures (listed with
+    /// `provenance: ALL`). A board with results but no independent one holds claims only.
+    async fn self_reported_count(&self, ctx: &Context<'_>) -> Result<i32> {
+        Ok(catalog(ctx)?.evidence_on(&self.0.slug).self_reported)
+    }
     /// Why the benchmark does or does not enter `averageScore`.
     async fn average_reason(&self) -> &str {
         &self.0.average_reason

@@ -250,6 +250,14 @@ fn schemas() -> Value {
         ("source_url", uri()),
         ("source", s()),
         ("models_count", json!({"type": "integer"})),
+        (
+            "independent_count",
+            json!({"type": "integer", "description": "Models with a result a third party measured (the default leaderboard)"}),
+        ),
+        (
+            "self_reported_count",
+            json!({"type": "integer", "description": "Models known here only from their makers' own figures (listed with provenance=all)"}),
+        ),
         ("average_reason", s()),
         ("difficulty", nullable("number")),
         ("slope", nullable("number")),

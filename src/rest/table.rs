@@ -220,6 +220,13 @@ const MODEL_LIST_PARAMS: &[Param] = &[
         "",
     ),
     q("min_context", "filter.minContext", Kind::Tokens, ""),
+    q("basis", "filter.basis", Kind::Enum(BASIS), ""),
+];
+
+const BASIS: &[(&str, &str)] = &[
+    ("independent", "INDEPENDENT"),
+    ("mixed", "MIXED"),
+    ("self_reported", "SELF_REPORTED"),
 ];
 
 const MODALITY: &[(&str, &str)] = &[
@@ -287,6 +294,7 @@ macro_rules! benchmark {
         "fragment BenchmarkFields on Benchmark {
   slug name category unit higher_is_better: higherIsBetter in_average: inAverage
   description source_url: sourceUrl source models_count: modelsCount
+  independent_count: independentCount self_reported_count: selfReportedCount
   average_reason: averageReason difficulty slope
 }"
     };

@@ -296,12 +296,16 @@ async fn the_capability_index_ranks_frontier_models_first() {
         .get_json("/api/v1/models?sort=capability&limit=30")
         .await;
     assert_eq!(status, 200);
+    // Ordered by the index at its lower one-sigma bound: what the evidence supports.
     let values: Vec<f64> = body["data"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| m["capability_index"].as_f64().unwrap())
+        .map(|m| {
+            m["capability_index"].as_f64().unwrap() - m["capability_index_se"].as_f64().unwrap()
+        })
         .collect();
+    assert_eq!(values.len(), 30);
     assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
     let top = slugs(&body);
     for expected in ["gpt-5.5", "claude-opus-4-7", "claude-opus-4-6"] {
@@ -423,4 +427,74 @@ async fn the_index_agrees_with_epoch_s_published_index() {
         listed.len()
     );
     assert!(listed.len() >= 50 && rho >= 0.9, "Spearman {rho:.3}");
+}
+
+/// Rankings (4): a model list narrows to what its index rests on (`basis`), every model
+/// listed saying so; the three bases partition the indexed models.
+#[tokio::test]
+async fn lists_filter_by_what_the_index_rests_on() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let mut totals = 0;
+    for basis in ["independent", "mixed", "self_reported"] {
+        let (status, body) = app
+            .get_json(&format!(
+                "/api/v1/models?basis={basis}&limit=100&availability=all"
+            ))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let items = body["data"].as_array().unwrap();
+        assert!(!items.is_empty(), "no {basis} model");
+        assert!(items.iter().all(|m| m["rank_basis"] == basis), "{basis}");
+        totals += body["meta"]["total"].as_u64().unwrap();
+    }
+    let catalog = app.state.catalog.snapshot();
+    let indexed = catalog
+        .all_models()
+        .iter()
+        .filter(|m| m.capability_index.is_some())
+        .count() as u64;
+    assert_eq!(totals, indexed);
+    let (status, problem) = app.get_json("/api/v1/models?basis=claims").await;
+    assert_eq!(status, 400);
+    assert_eq!(problem["param"], "basis");
+}
+
+/// Rankings (4): a benchmark says what its board holds: models measured by a third party
+/// (the default leaderboard) and models known only from their makers' figures (added by
+/// `provenance=all`).
+#[tokio::test]
+async fn benchmarks_count_independent_and_self_reported_results() {
+    let config = mds::config::ServeConfig {
+        free_limit: 1_000_000,
+        ..mds::config::ServeConfig::default()
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, config).await;
+    let (_, list) = app.get_json("/api/v1/benchmarks?limit=100").await;
+    let items = list["data"].as_array().unwrap();
+    assert!(items.len() > 40);
+    let mut compared = 0;
+    for b in items {
+        let slug = b["slug"].as_str().unwrap();
+        let independent = b["independent_count"].as_u64().unwrap();
+        let claimed = b["self_reported_count"].as_u64().unwrap();
+        let (_, detail) = app
+            .get_json(&format!("/api/v1/benchmarks/{slug}?limit=100"))
+            .await;
+        let releases = detail["data"]["releases"].as_array();
+        assert!(releases.is_some(), "{slug}: {detail}");
+        if releases.is_some_and(|r| !r.is_empty()) {
+            continue; // a renewed board shows one release, the counts every release
+        }
+        let shown = detail["data"]["top_models"].as_array().unwrap().len() as u64;
+        assert_eq!(shown, independent.min(100), "{slug}");
+        let (_, all) = app
+            .get_json(&format!(
+                "/api/v1/benchmarks/{slug}?limit=100&provenance=all"
+            ))
+            .await;
+        let shown_all = all["data"]["top_models"].as_array().unwrap().len() as u64;
+        assert_eq!(shown_all, (independent + claimed).min(100), "{slug}");
+        compared += 1;
+    }
+    assert!(compared > 30, "{compared}");
 }
