@@ -106,6 +106,8 @@ pub struct Catalog {
     agent_scores: HashMap<String, Vec<Row<agent_score::Model>>>,
     /// Sources by slug.
     sources: Vec<source::Model>,
+    /// How recent each area of the data is (see [`AsOf`]).
+    pub as_of: AsOf,
     /// What the syncs found at each source.
     freshness: freshness::Freshnesses,
     /// Lowercased identifier (provider model id, slug, alias, name) → model position.
@@ -143,6 +145,37 @@ fn group<T, K: std::hash::Hash + Eq>(
         out.entry(key(&r)).or_default().push(r);
     }
     out
+}
+
+/// How recent each area of the data is: the newest observation date among the sources that
+/// gave its rows. A list's `meta.dataset` says it, so a ranking reads "benchmarks as of …"
+/// rather than taking the dataset's date, set by its freshest source (`docs/rest.md`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AsOf {
+    /// Of the sources of current prices.
+    pub prices: Option<String>,
+    /// Of the sources of benchmark scores.
+    pub benchmarks: Option<String>,
+}
+
+impl AsOf {
+    fn of<'a>(
+        sources: &[source::Model],
+        priced_by: impl Iterator<Item = &'a str>,
+        scored_by: impl Iterator<Item = &'a str>,
+    ) -> Self {
+        let newest = |used: HashSet<&str>| {
+            sources
+                .iter()
+                .filter(|s| used.contains(s.slug.as_str()))
+                .map(|s| s.snapshot_date.clone())
+                .max()
+        };
+        Self {
+            prices: newest(priced_by.collect()),
+            benchmarks: newest(scored_by.collect()),
+        }
+    }
 }
 
 /// What a benchmark's results rest on, counted in models (`docs/rest.md`, benchmarks).
@@ -344,6 +377,11 @@ impl Catalog {
         }
         let mut sources = r.sources;
         sources.sort_by(|a, b| a.slug.cmp(&b.slug));
+        let as_of = AsOf::of(
+            &sources,
+            offerings.iter().map(|o| o.source.as_str()),
+            scores_on.values().flatten().map(|s| s.source.as_str()),
+        );
 
         let orders = models::Orders::build(&models);
         let lookup_index = lookups::build(&models, &model_index, &alias_index, &offerings);
@@ -394,6 +432,7 @@ impl Catalog {
             agents_of,
             agent_scores,
             sources,
+            as_of,
             freshness: freshness::Freshnesses::build(r.statuses, chrono::Utc::now()),
             lookup_index,
             all_offerings: offerings,

@@ -580,6 +580,6 @@ impl CatalogRoot {
         Ok(catalog
             .dataset
             .as_ref()
-            .map(|d| Dataset::new(d, Source::all(catalog))))
+            .map(|d| Dataset::new(d, Source::all(catalog), &catalog.as_of)))
     }
 }

@@ -954,16 +954,22 @@ pub struct Dataset {
     pub sha256: String,
     /// Each source's observation date (`snapshotDate`) and freshness.
     pub sources: Vec<Source>,
+    /// The newest observation among the sources of current prices.
+    pub prices_as_of: Option<String>,
+    /// The newest observation among the sources of benchmark scores: how current a ranking is.
+    pub benchmarks_as_of: Option<String>,
 }
 
 impl Dataset {
-    pub fn new(d: &dataset::Model, sources: Vec<Source>) -> Self {
+    pub fn new(d: &dataset::Model, sources: Vec<Source>, as_of: &crate::catalog::AsOf) -> Self {
         Self {
             version: d.version,
             built_at: d.built_at.clone(),
             imported_at: d.imported_at.clone(),
             sha256: d.snapshot_sha256.clone(),
             sources,
+            prices_as_of: as_of.prices.clone(),
+            benchmarks_as_of: as_of.benchmarks.clone(),
         }
     }
 }

@@ -417,6 +417,8 @@ pub async fn execute(
     let dataset = json!({
         "version": catalog.version(),
         "date": catalog.dataset.as_ref().map_or("", |d| d.built_at.as_str()),
+        "prices_as_of": catalog.as_of.prices,
+        "benchmarks_as_of": catalog.as_of.benchmarks,
     });
     let closest_catalog = catalog.clone();
     let mut resp = schema.execute(graphql::with_catalog(req, catalog)).await;

@@ -480,12 +480,15 @@ fn schemas() -> Value {
         "Dataset": obj(&[
             ("version", json!({"type": "integer"})), ("built_at", date()),
             ("imported_at", s()), ("sha256", s()), ("sources", array(reference("Source"))),
+            ("prices_as_of", nullable_date()), ("benchmarks_as_of", nullable_date()),
         ]),
         "DatasetMeta": {
             "type": "object",
-            "description": "The dataset the answer was read from: its version and the date of its newest source.",
-            "properties": {"version": {"type": "integer"}, "date": {"type": "string"}},
-            "required": ["version", "date"]
+            "description": "The dataset the answer was read from: its version, the date of its newest source, and how recent its prices and its benchmark scores are (the newest observation among the sources of each).",
+            "properties": {"version": {"type": "integer"}, "date": {"type": "string"},
+                "prices_as_of": {"type": ["string", "null"], "format": "date"},
+                "benchmarks_as_of": {"type": ["string", "null"], "format": "date"}},
+            "required": ["version", "date", "prices_as_of", "benchmarks_as_of"]
         },
         "ListMeta": {
             "type": "object",

@@ -637,7 +637,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         path: "/api/v1/dataset",
         summary: "The dataset being served: its version, when it was built and imported, and each source's observation date and freshness",
         document: doc!("query {
-  result: dataset { version built_at: builtAt imported_at: importedAt sha256 sources { ...SourceFields } }
+  result: dataset { benchmarks_as_of: benchmarksAsOf built_at: builtAt imported_at: importedAt prices_as_of: pricesAsOf sha256 sources { ...SourceFields } version }
 }", source_fields!()),
         params: &[],
         shape: Shape::Item,

@@ -1092,3 +1092,40 @@ async fn operations_have_names_and_areas() {
         );
     }
 }
+
+/// Freshness (2): every answer says how recent its prices and its benchmark scores are —
+/// the newest observation among the sources that gave each — so a ranking reads
+/// "benchmarks as of …" rather than the dataset's date, set by its freshest source.
+#[tokio::test]
+async fn answers_say_how_recent_prices_and_benchmarks_are() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (_, list) = app.get_json("/api/v1/models?limit=1").await;
+    let meta = &list["meta"]["dataset"];
+    let prices = meta["prices_as_of"].as_str().unwrap().to_string();
+    let benchmarks = meta["benchmarks_as_of"].as_str().unwrap().to_string();
+    let date = meta["date"].as_str().unwrap();
+    assert!(
+        prices.as_str() <= date && benchmarks.as_str() <= date,
+        "{meta}"
+    );
+    // Each is the newest observation of a source that gave rows of its area.
+    let catalog = app.state.catalog.snapshot();
+    let scored: std::collections::HashSet<&str> = catalog
+        .all_scores()
+        .iter()
+        .map(|s| s.source.as_str())
+        .collect();
+    let (_, sources) = app.get_json("/api/v1/sources").await;
+    let newest_scored = sources["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| scored.contains(s["slug"].as_str().unwrap()))
+        .map(|s| s["snapshot_date"].as_str().unwrap().to_string())
+        .max()
+        .unwrap();
+    assert_eq!(benchmarks, newest_scored);
+    let (_, dataset) = app.get_json("/api/v1/dataset").await;
+    assert_eq!(dataset["data"]["benchmarks_as_of"], benchmarks.as_str());
+    assert_eq!(dataset["data"]["prices_as_of"], prices.as_str());
+}
