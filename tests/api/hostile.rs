@@ -1048,7 +1048,7 @@ async fn a_mixed_attack_leaves_a_well_behaved_client_served() {
             let mut i = 0usize;
             while Instant::now() < deadline {
                 i += 1;
-                let q = if i % 4 == 0 {
+                let q = if i.is_multiple_of(4) {
                     format!("{{ a{a}x{i}: dataset {{ version }} }}")
                 } else {
                     format!("{{u{a}x{i} {}}}", "a ".repeat(31_000))
@@ -1324,7 +1324,7 @@ async fn persisted_queries_keep_only_admitted_documents_within_a_byte_budget() {
             let mut codes = Vec::new();
             for i in 0..200usize {
                 // One in four is a 62 KB document refused as too complex.
-                let q = if i % 4 == 0 {
+                let q = if i.is_multiple_of(4) {
                     format!("{{u{a}x{i} {}}}", "a ".repeat(31_000))
                 } else {
                     format!("{{ a{a}x{i}: dataset {{ version }} }}")
