@@ -230,7 +230,8 @@ pub struct ServeConfig {
     /// Log format.
     #[arg(long, env = "MDS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
-    /// Seconds a request may take before it is answered 503.
+    /// Seconds a request may take, its body included, before it is answered 503 (408 while
+    /// its body is still arriving).
     #[arg(long, env = "MDS_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3_600))]
     pub request_timeout: u64,
     /// Seconds a client may take to send a request's headers; slow clients are disconnected.

@@ -108,8 +108,10 @@ mod tests {
     /// Finding 8 of the hardening issue: the leftmost (client-written) value won.
     #[test]
     fn forwarded_headers_take_the_rightmost_hop_and_never_beat_the_public_url() {
-        let mut config = ServeConfig::default();
-        config.trusted_proxies = vec!["10.0.0.0/8".parse().unwrap()];
+        let mut config = ServeConfig {
+            trusted_proxies: vec!["10.0.0.0/8".parse().unwrap()],
+            ..ServeConfig::default()
+        };
         let proxy: IpAddr = "10.0.0.1".parse().unwrap();
         let h = headers(&[
             ("host", "10.0.0.5:8080"),

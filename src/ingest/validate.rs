@@ -250,8 +250,10 @@ mod tests {
             ..ModelRecord::default()
         };
         assert!(record(&named).is_err());
-        let mut found = Collected::default();
-        found.records = vec![priced(2.5, 10.0), priced(-5.0, 1e308)];
+        let mut found = Collected {
+            records: vec![priced(2.5, 10.0), priced(-5.0, 1e308)],
+            ..Collected::default()
+        };
         let dropped = collected(&mut found);
         assert_eq!(found.records.len(), 1);
         assert_eq!(dropped.len(), 1);

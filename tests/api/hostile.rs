@@ -985,8 +985,9 @@ async fn reversed_ranges_and_out_of_range_settings_are_refused() {
 }
 
 /// The mixed attack, bounded to about 15 s: introspection bombs, `If-None-Match: *` misses,
-/// a flood of silent connections and a flood of made-up keys, all at once from other
-/// addresses, against the real binary. A well-behaved client keeps being answered quickly
+/// a flood of silent connections, a flood of made-up keys, a flood of distinct persisted
+/// queries (most of them 62 KB documents refused as too complex) and request bodies
+/// trickled a byte at a time, all at once from other addresses, against the real binary. A well-behaved client keeps being answered quickly
 /// and the process stays small.
 #[tokio::test]
 async fn a_mixed_attack_leaves_a_well_behaved_client_served() {
@@ -1072,6 +1073,52 @@ async fn a_mixed_attack_leaves_a_well_behaved_client_served() {
                     .header("x-api-key", format!("mds_made_up_{n}"))
                     .send()
                     .await;
+            }
+        }));
+    }
+    // Persisted queries, each distinct: three in four refused as too complex (they used to
+    // be stored, 6.6 MB each), the rest admitted.
+    for a in 0..2u8 {
+        let (c, base) = (from(7 + a), base.clone());
+        attackers.push(tokio::spawn(async move {
+            let mut i = 0usize;
+            while Instant::now() < deadline {
+                i += 1;
+                let q = if i.is_multiple_of(4) {
+                    format!("{{ a{a}x{i}: dataset {{ version }} }}")
+                } else {
+                    format!("{{u{a}x{i} {}}}", "a ".repeat(31_000))
+                };
+                let _ = c
+                    .post(format!("{base}/graphql"))
+                    .json(&persisted(&q))
+                    .send()
+                    .await;
+            }
+        }));
+    }
+    // Bodies trickled a byte every 500 ms on 40 connections.
+    {
+        let addr = format!("127.0.0.1:{port}");
+        attackers.push(tokio::spawn(async move {
+            let mut socks = Vec::new();
+            for _ in 0..40 {
+                let sock = tokio::net::TcpSocket::new_v4().unwrap();
+                if sock.bind("127.0.0.9:0".parse().unwrap()).is_err() {
+                    break;
+                }
+                if let Ok(mut s) = sock.connect(addr.parse().unwrap()).await {
+                    let head = "POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 60000\r\n\r\n{";
+                    if s.write_all(head.as_bytes()).await.is_ok() {
+                        socks.push(s);
+                    }
+                }
+            }
+            while Instant::now() < deadline {
+                for s in &mut socks {
+                    let _ = s.write_all(b" ").await;
+                }
+                tokio::time::sleep(Duration::from_millis(500)).await;
             }
         }));
     }
@@ -1313,7 +1360,7 @@ async fn persisted_queries_keep_only_admitted_documents_within_a_byte_budget() {
             let mut codes = Vec::new();
             for i in 0..200usize {
                 // One in four is a 62 KB document refused as too complex.
-                let q = if i % 4 == 0 {
+                let q = if i.is_multiple_of(4) {
                     format!("{{u{a}x{i} {}}}", "a ".repeat(31_000))
                 } else {
                     format!("{{ a{a}x{i}: dataset {{ version }} }}")

@@ -709,9 +709,12 @@ async fn hostile_upstream_values_are_dropped_held_or_failed_and_never_served() {
             api_path.into(),
             Fault::Body(serde_json::to_vec(&api).unwrap()),
         );
+        // A file the adapter's error would quote (it used to be published).
         f.insert(
             "aider/aider/website/_data/polyglot_leaderboard.yml".into(),
-            Fault::Body("[".repeat(200_000).into_bytes()),
+            Fault::Body(
+                b"- model: x\n  pass_rate_2: AKIAEXAMPLESECRET-internal-token-42\n".to_vec(),
+            ),
         );
         f.insert(
             "lmarena/csv/lmarena_text.csv".into(),
@@ -719,10 +722,6 @@ async fn hostile_upstream_values_are_dropped_held_or_failed_and_never_served() {
                 "{}/lmarena/csv/lmarena_text.csv",
                 elsewhere.replace("127.0.0.1", "localhost")
             )),
-        );
-        f.insert(
-            "swe-bench/data/leaderboards.json".into(),
-            Fault::Body(br#"{"leaderboards": "AKIAEXAMPLESECRET-internal-token-42"}"#.to_vec()),
         );
     }
     let started = std::time::Instant::now();
@@ -761,8 +760,6 @@ async fn hostile_upstream_values_are_dropped_held_or_failed_and_never_served() {
         "{}",
         r.render()
     );
-    let secret = why(&r, "swe-bench");
-    assert!(secret.contains("cannot read"), "{secret}");
     let data_dir = data.0.display().to_string();
     for s in r.sources.iter() {
         if let Outcome::Failed { reason } | Outcome::Held { reason } = &s.outcome {
@@ -786,14 +783,18 @@ async fn hostile_upstream_values_are_dropped_held_or_failed_and_never_served() {
         models_before,
         "no fake model served"
     );
-    let offerings = served.offerings_of("gpt-4o");
+    // No offering anywhere at an absurd price, and gpt-4o's history neither.
+    let offerings = served.all_offerings();
     assert!(!offerings.is_empty());
-    for o in offerings {
+    for o in offerings.iter() {
         for p in [o.input_price, o.output_price].into_iter().flatten() {
             assert!(p.is_finite() && (0.0..1e5).contains(&p), "{o:?}");
         }
     }
-    for p in served.history_of("gpt-4o") {
+    let gpt4o = served.lookup("gpt-4o").expect("gpt-4o").slug.clone();
+    let history = served.history_of(&gpt4o);
+    assert!(!history.is_empty());
+    for p in history.iter() {
         for v in [p.input_price, p.output_price].into_iter().flatten() {
             assert!(v.is_finite() && (0.0..1e5).contains(&v), "{p:?}");
         }
@@ -806,15 +807,30 @@ async fn hostile_upstream_values_are_dropped_held_or_failed_and_never_served() {
     assert_eq!(sources["models-dev"].status, "held");
     assert_eq!(sources["aider"].status, "failed");
 
+    let only = |s: &str| Options {
+        only: vec![s.into()],
+        ..options(&data.0, &url)
+    };
+    // 200,000 nested `[` in a YAML file: refused by the scan before the parser (which
+    // took 63 s of CPU on it).
+    faults.lock().unwrap().insert(
+        "aider/aider/website/_data/polyglot_leaderboard.yml".into(),
+        Fault::Body("[".repeat(200_000).into_bytes()),
+    );
+    let started = std::time::Instant::now();
+    let r = mds::sync::run(&db, &only("aider")).await.unwrap();
+    assert!(why(&r, "aider").contains("cannot read"), "{}", r.render());
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+
     // Restoring the genuine file: nothing to hold (the held copy never replaced it).
     faults
         .lock()
         .unwrap()
         .insert(api_path.into(), Fault::Body(genuine_api.clone()));
-    let only = |s: &str| Options {
-        only: vec![s.into()],
-        ..options(&data.0, &url)
-    };
     let r = mds::sync::run(&db, &only("models-dev")).await.unwrap();
     assert_eq!(
         *outcome(&r, "models-dev"),
@@ -854,7 +870,9 @@ async fn hostile_upstream_values_are_dropped_held_or_failed_and_never_served() {
         r.render()
     );
 
-    // A trickling mirror: the sync ends at its deadline, and says so.
+    // A trickling mirror (its 33 KB file would take almost two hours at this pace): the
+    // fetch ends at the sync's deadline, and says so; building the dataset after it takes
+    // a few seconds more.
     faults.lock().unwrap().insert(
         "bfcl/data_overall.csv".into(),
         Fault::Trickle(Duration::from_millis(200)),
@@ -871,7 +889,7 @@ async fn hostile_upstream_values_are_dropped_held_or_failed_and_never_served() {
     .await
     .unwrap();
     assert!(
-        started.elapsed() < Duration::from_secs(10),
+        started.elapsed() < Duration::from_secs(30),
         "{:?}",
         started.elapsed()
     );
@@ -918,10 +936,9 @@ async fn a_hostile_csv_fails_its_source_within_a_memory_limit() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
     assert!(
-        stdout.contains("lmarena") && stdout.contains("FAILED"),
-        "{stdout}"
+        stdout.contains("lmarena") && stdout.contains("FAILED") && stdout.contains("parse budget"),
+        "{stdout}\n{stderr}"
     );
-    assert!(stderr.contains("over the parse budget"), "{stderr}");
     assert!(
         started.elapsed() < Duration::from_secs(60),
         "{:?}",
