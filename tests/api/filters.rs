@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::helpers::{Backend, TestApp};
+use crate::helpers::{Backend, TestApp, non_empty};
 
 fn rows(body: &Value) -> &Vec<Value> {
     body["data"].as_array().unwrap()
@@ -80,9 +80,7 @@ async fn offerings_filter_by_kind_and_cost_prices_a_workload() {
         .get_json("/api/v1/pricing/claude-sonnet-4-5?exclude_kind=reseller")
         .await;
     assert!(
-        no_resellers["data"]["offerings"]
-            .as_array()
-            .unwrap()
+        non_empty(&no_resellers["data"]["offerings"])
             .iter()
             .all(|o| o["kind"] != "reseller")
     );
@@ -115,9 +113,7 @@ async fn offerings_filter_by_kind_and_cost_prices_a_workload() {
         )
         .await;
     assert!(
-        clouds["data"][0]["offerings"]
-            .as_array()
-            .unwrap()
+        non_empty(&clouds["data"][0]["offerings"])
             .iter()
             .all(|o| o["kind"] == "cloud")
     );

@@ -147,8 +147,12 @@ impl TestApp {
         Self::spawn_on(&url, config).await
     }
 
-    /// Serves the database at `url` (which must already hold data or be empty).
+    /// Serves the database at `url` (which must already hold data or be empty). The
+    /// service's logs are silent unless `TEST_LOG` is set (then `RUST_LOG` filters them).
     pub async fn spawn_on(url: &str, mut config: ServeConfig) -> Self {
+        if std::env::var_os("TEST_LOG").is_some() {
+            mds::app::init_logging(mds::config::LogFormat::Text);
+        }
         config.bind = "127.0.0.1:0".parse().unwrap();
         let app = App::build(url, config).await.unwrap();
         let base = format!("http://127.0.0.1:{}", app.port());
@@ -307,4 +311,16 @@ pub async fn rendered_dom(app: &TestApp, path: &str) -> (String, String) {
         String::from_utf8_lossy(&out.stdout).to_string(),
         String::from_utf8_lossy(&out.stderr).to_string(),
     )
+}
+
+/// The items of a JSON array, asserted non-empty: a check over every item of a list proves
+/// nothing about an empty one.
+#[track_caller]
+pub fn non_empty(v: &serde_json::Value) -> &Vec<serde_json::Value> {
+    let items = v.as_array().unwrap_or_else(|| panic!("not an array: {v}"));
+    assert!(
+        !items.is_empty(),
+        "an empty list, where the check needs items"
+    );
+    items
 }
