@@ -146,7 +146,7 @@ pub struct SyncArgs {
     pub accept: Vec<String>,
     /// Seconds the whole sync may take; a source not done by then fails and keeps its
     /// last good copy.
-    #[arg(long, default_value_t = crate::sync::DEFAULT_DEADLINE_SECS, value_parser = clap::value_parser!(u64).range(10..=86_400))]
+    #[arg(long, env = "MDS_SYNC_DEADLINE", default_value_t = crate::sync::DEFAULT_DEADLINE_SECS, value_parser = clap::value_parser!(u64).range(10..=86_400))]
     pub deadline: u64,
 }
 
