@@ -29,13 +29,34 @@ pub const MAX_SELECTIONS: usize = 2_000;
 /// Most root fields one operation may select.
 pub const MAX_ROOT_FIELDS: usize = 20;
 
+/// Most names (fields, aliases, arguments, types, enum values...) a query text may hold:
+/// parsing costs about 200 bytes per name, so a 62 KB text of 31,000 one-letter fields is
+/// refused by a scan instead of a parse (docs/security.md). The largest document the
+/// other limits admit (400 fields, each aliased and with arguments) holds a few thousand.
+pub const MAX_NAMES: usize = 10_000;
+
 /// The deepest bracket nesting of a GraphQL text, ignoring strings, block strings and
 /// comments; stops counting (and returns) as soon as `limit` is exceeded.
 pub fn nesting(query: &str, limit: usize) -> usize {
+    scan(query, limit, usize::MAX).0
+}
+
+/// The deepest bracket nesting and the number of names of a GraphQL text, ignoring
+/// strings, block strings and comments; stops as soon as a limit is exceeded.
+pub fn scan(query: &str, limit: usize, names_limit: usize) -> (usize, usize) {
     let b = query.as_bytes();
-    let (mut i, mut depth, mut deepest) = (0usize, 0usize, 0usize);
+    let (mut i, mut depth, mut deepest, mut names) = (0usize, 0usize, 0usize, 0usize);
     while i < b.len() {
         match b[i] {
+            c if c == b'_' || c.is_ascii_alphabetic() => {
+                names += 1;
+                if names > names_limit {
+                    return (deepest, names);
+                }
+                while i + 1 < b.len() && (b[i + 1] == b'_' || b[i + 1].is_ascii_alphanumeric()) {
+                    i += 1;
+                }
+            }
             b'#' => {
                 while i < b.len() && b[i] != b'\n' && b[i] != b'\r' {
                     i += 1;
@@ -63,7 +84,7 @@ pub fn nesting(query: &str, limit: usize) -> usize {
                 depth += 1;
                 deepest = deepest.max(depth);
                 if deepest > limit {
-                    return deepest;
+                    return (deepest, names);
                 }
             }
             b'}' | b']' | b')' => depth = depth.saturating_sub(1),
@@ -71,7 +92,7 @@ pub fn nesting(query: &str, limit: usize) -> usize {
         }
         i += 1;
     }
-    deepest
+    (deepest, names)
 }
 
 /// What one walk of an operation counted.
@@ -224,9 +245,15 @@ pub fn admit(
     persisted: &PersistedQueries,
     sizes: &super::introspection::Sizes,
 ) -> ServerResult<(Request, Option<Registration>)> {
-    if nesting(&request.query, MAX_NESTING) > MAX_NESTING {
+    let (deepest, names) = scan(&request.query, MAX_NESTING, MAX_NAMES);
+    if deepest > MAX_NESTING {
         return Err(too_complex(format!(
             "Query text nests brackets more than {MAX_NESTING} levels deep"
+        )));
+    }
+    if names > MAX_NAMES {
+        return Err(too_complex(format!(
+            "Query text holds more than {MAX_NAMES} names"
         )));
     }
     let mut registration = None;
@@ -427,6 +454,10 @@ mod tests {
         assert_eq!(nesting("{ a(x: \"\"\" [[[ \\\"\"\" ((( \"\"\") }", 64), 2);
         let deep = format!("{{ a(x: {}1{}) }}", "[".repeat(1600), "]".repeat(1600));
         assert!(nesting(&deep, 64) > 64);
+        // Names, not letters, are counted; those in strings and comments are not.
+        assert_eq!(scan("{ abc_1 d(x: \"e f\") # g h\n }", 64, 100), (2, 3));
+        let wide = format!("{{u {}}}", "a ".repeat(31_000));
+        assert!(scan(&wide, 64, MAX_NAMES).1 > MAX_NAMES);
     }
 
     #[test]

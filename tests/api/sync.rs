@@ -896,12 +896,13 @@ async fn hostile_upstream_values_are_dropped_held_or_failed_and_never_served() {
     assert!(why(&r, "bfcl").contains("deadline"), "{}", r.render());
 }
 
-/// Finding 2: an `lmarena_text.csv` of 200 long column names and 200,000 rows of commas
-/// (40 MB) took gigabytes and aborted `mds sync`. Under a 2 GB address-space limit, the
-/// real binary now fails that source over its parse budget and exits normally.
+/// Findings 2 and 9: an `lmarena_text.csv` of 200 long column names and 200,000 rows of
+/// commas (40 MB) took gigabytes and aborted `mds sync`; a 62 MB LiteLLM file of
+/// `[0,0,…]` peaked at 1.6 GB. Under a 2 GB address-space limit, the real binary now fails
+/// each source over its parse budget and exits normally.
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
-async fn a_hostile_csv_fails_its_source_within_a_memory_limit() {
+async fn hostile_files_fail_their_source_within_a_memory_limit() {
     let mirror = mirror_dir();
     let (url, faults) = start(&mirror.0).await;
     let mut csv = (0..200)
@@ -911,37 +912,49 @@ async fn a_hostile_csv_fails_its_source_within_a_memory_limit() {
     csv.push('\n');
     let row = format!("{}\n", ",".repeat(199));
     csv.push_str(&row.repeat(200_000));
-    faults.lock().unwrap().insert(
-        "lmarena/csv/lmarena_text.csv".into(),
-        Fault::Body(csv.into_bytes()),
-    );
-    let data = tempdir::Dir::new();
-    let started = std::time::Instant::now();
-    let out = tokio::process::Command::new("prlimit")
-        .arg("--as=2147483648")
-        .arg("--")
-        .arg(env!("CARGO_BIN_EXE_mds"))
-        .args(["sync", "--only", "lmarena", "--mirror", &url, "--data-dir"])
-        .arg(&data.0)
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}/mds.db?mode=rwc", data.0.display()),
-        )
-        .env_remove("REDIS_URL")
-        .env("RUST_LOG", "warn")
-        .output()
-        .await
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
-    assert!(
-        stdout.contains("lmarena") && stdout.contains("FAILED") && stdout.contains("parse budget"),
-        "{stdout}\n{stderr}"
-    );
-    assert!(
-        started.elapsed() < Duration::from_secs(60),
-        "{:?}",
-        started.elapsed()
-    );
+    let mut zeros = "0,".repeat(31_000_000);
+    zeros.pop();
+    let zeros = format!("[{zeros}]");
+    for (source, path, body) in [
+        ("lmarena", "lmarena/csv/lmarena_text.csv", csv),
+        (
+            "litellm",
+            "litellm/model_prices_and_context_window.json",
+            zeros,
+        ),
+    ] {
+        faults
+            .lock()
+            .unwrap()
+            .insert(path.into(), Fault::Body(body.into_bytes()));
+        let data = tempdir::Dir::new();
+        let started = std::time::Instant::now();
+        let out = tokio::process::Command::new("prlimit")
+            .arg("--as=2147483648")
+            .arg("--")
+            .arg(env!("CARGO_BIN_EXE_mds"))
+            .args(["sync", "--only", source, "--mirror", &url, "--data-dir"])
+            .arg(&data.0)
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}/mds.db?mode=rwc", data.0.display()),
+            )
+            .env_remove("REDIS_URL")
+            .env("RUST_LOG", "warn")
+            .output()
+            .await
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{source}: {stdout}\n{stderr}");
+        assert!(
+            stdout.contains(source) && stdout.contains("FAILED") && stdout.contains("parse budget"),
+            "{stdout}\n{stderr}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{source}: {:?}",
+            started.elapsed()
+        );
+    }
 }
