@@ -158,8 +158,27 @@ impl Shared {
             .map(|c| c.0.ip());
         let origin = super::origin::Origin::of(&self.state.config, req.headers(), peer);
         req.extensions_mut().insert(origin.clone());
+        // An MCP message counts only when it reads data (a tool call or a resource read,
+        // docs/mcp.md): the handshake and the listings are free, as docs and health are.
+        let mut counted = limits::is_counted(req.uri().path());
+        if req.uri().path() == "/mcp" && req.method() == Method::POST {
+            let (parts, body) = req.into_parts();
+            let Ok(bytes) = axum::body::to_bytes(body, super::MAX_GRAPHQL_BODY).await else {
+                return Problem::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "payload_too_large",
+                    format!(
+                        "MCP messages are limited to {} bytes",
+                        super::MAX_GRAPHQL_BODY
+                    ),
+                )
+                .into_response();
+            };
+            counted = crate::mcp::counts(&bytes);
+            req = Request::from_parts(parts, axum::body::Body::from(bytes));
+        }
         let path = req.uri().path();
-        let admitted = if limits::is_counted(path) {
+        let admitted = if counted {
             match limits::admit(&self.state, path, req.headers(), peer).await {
                 Ok(a) => Some(a),
                 Err(refused) => return refused,

@@ -1,0 +1,299 @@
+//! The MCP face at `/mcp` (docs/mcp.md): the handshake, the tool list, every tool's answer
+//! equal to REST's for the same question, REST's error codes and parameter names, the
+//! hourly limit (a call counts once, a listing not at all) and the response cache.
+
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, TestApp};
+
+/// One JSON-RPC request to `/mcp`, as a streamable-HTTP client sends it.
+async fn rpc(app: &TestApp, method: &str, params: Value) -> reqwest::Response {
+    app.client
+        .post(app.url("/mcp"))
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-06-18")
+        .json(&json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params}))
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn result(app: &TestApp, method: &str, params: Value) -> Value {
+    let res = rpc(app, method, params).await;
+    assert_eq!(res.status().as_u16(), 200, "{method}");
+    let body: Value = res.json().await.unwrap();
+    assert!(body.get("error").is_none(), "{method}: {body}");
+    body["result"].clone()
+}
+
+async fn call(app: &TestApp, tool: &str, args: Value) -> Value {
+    result(app, "tools/call", json!({"name": tool, "arguments": args})).await
+}
+
+/// A tool error's problem: the JSON its text carries.
+fn problem(result: &Value) -> Value {
+    assert_eq!(result["isError"], true, "{result}");
+    serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap()
+}
+
+#[tokio::test]
+async fn the_handshake_lists_every_tool_with_its_schemas() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let init = result(
+        &app,
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+    )
+    .await;
+    assert_eq!(init["serverInfo"]["name"], "mds");
+    assert!(init["capabilities"]["tools"].is_object());
+    assert!(init["capabilities"]["resources"].is_object());
+    let tools = result(&app, "tools/list", json!({})).await;
+    let tools = tools["tools"].as_array().unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "find_models",
+            "get_model",
+            "compare_models",
+            "estimate_cost",
+            "recommend_models",
+            "price_history",
+            "recent_changes",
+            "leaderboard",
+            "list_providers"
+        ]
+    );
+    for t in tools {
+        assert_eq!(t["inputSchema"]["type"], "object", "{}", t["name"]);
+        assert_eq!(t["outputSchema"]["type"], "object", "{}", t["name"]);
+        assert!(t["outputSchema"]["$defs"].is_object(), "{}", t["name"]);
+        assert_eq!(t["annotations"]["readOnlyHint"], true);
+    }
+}
+
+/// Each tool's question, and the REST request that asks the same.
+const QUESTIONS: &[(&str, &str, &str)] = &[
+    (
+        "find_models",
+        r#"{"tool_call": true, "sort": "capability", "limit": 5}"#,
+        "/api/v1/models?tool_call=true&sort=capability&limit=5",
+    ),
+    (
+        "get_model",
+        r#"{"id": "openai/gpt-4o"}"#,
+        "/api/v1/models/lookup?id=openai%2Fgpt-4o",
+    ),
+    (
+        "compare_models",
+        r#"{"models": ["gpt-4o", "claude-3-5-sonnet"]}"#,
+        "/api/v1/compare?models=gpt-4o,claude-3-5-sonnet",
+    ),
+    (
+        "estimate_cost",
+        r#"{"models": ["gpt-4o"], "input_tokens": 2000, "output_tokens": 500, "requests": 1000, "mode": "batch"}"#,
+        "/api/v1/cost?models=gpt-4o&input_tokens=2000&output_tokens=500&requests=1000&mode=batch",
+    ),
+    (
+        "recommend_models",
+        r#"{"tool_call": true, "min_context": 100000, "input_tokens": 2000, "output_tokens": 500, "requests": 1000}"#,
+        "/api/v1/recommend?tool_call=true&min_context=100000&input_tokens=2000&output_tokens=500&requests=1000",
+    ),
+    (
+        "price_history",
+        r#"{"slug": "o3"}"#,
+        "/api/v1/pricing/history/o3",
+    ),
+    (
+        "recent_changes",
+        r#"{"type": "price", "limit": 5}"#,
+        "/api/v1/changes?type=price&limit=5",
+    ),
+    (
+        "leaderboard",
+        r#"{"slug": "gpqa-diamond", "limit": 5}"#,
+        "/api/v1/benchmarks/gpqa-diamond?limit=5",
+    ),
+    (
+        "list_providers",
+        r#"{"limit": 5}"#,
+        "/api/v1/providers?limit=5",
+    ),
+];
+
+/// Parity: every tool's structured answer is the REST answer to the same question, and its
+/// text a compact Markdown table.
+#[tokio::test]
+async fn every_tool_answers_as_rest_does() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    assert_eq!(QUESTIONS.len(), mds::mcp::tools::TOOLS.len());
+    for (tool, args, path) in QUESTIONS {
+        let args: Value = serde_json::from_str(args).unwrap();
+        let answer = call(&app, tool, args).await;
+        assert_eq!(answer["isError"], false, "{tool}: {answer}");
+        let (status, rest) = app.get_json(path).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(answer["structuredContent"], rest, "{tool}");
+        let text = answer["content"][0]["text"].as_str().unwrap();
+        assert!(
+            text.starts_with("### ") && text.contains("|---|"),
+            "{tool}: {text}"
+        );
+        // A few hundred tokens: at most ~4 characters a token.
+        assert!(text.len() < 4000, "{tool}: {} bytes", text.len());
+    }
+}
+
+#[tokio::test]
+async fn tool_errors_carry_rest_codes_and_parameter_names() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let cases = [
+        ("find_models", json!({"limit": 0}), "/api/v1/models?limit=0"),
+        (
+            "find_models",
+            json!({"max_prize": 3}),
+            "/api/v1/models?max_prize=3",
+        ),
+        (
+            "estimate_cost",
+            json!({"models": ["gpt-4o"], "input_tokens": -1, "output_tokens": 1}),
+            "/api/v1/cost?models=gpt-4o&input_tokens=-1&output_tokens=1",
+        ),
+        (
+            "recommend_models",
+            json!({"domain": "cooking"}),
+            "/api/v1/recommend?domain=cooking",
+        ),
+        (
+            "get_model",
+            json!({"id": "gpt-4oo-mini"}),
+            "/api/v1/models/lookup?id=gpt-4oo-mini",
+        ),
+    ];
+    for (tool, args, path) in cases {
+        let p = problem(&call(&app, tool, args).await);
+        let (status, rest) = app.get_json(path).await;
+        assert!(status >= 400, "{path}");
+        for k in ["code", "param", "status", "closest"] {
+            assert_eq!(p.get(k), rest.get(k), "{tool}: {k}");
+        }
+    }
+    // A value of the wrong JSON type names its argument.
+    let p = problem(&call(&app, "compare_models", json!({"models": "gpt-4o,o3"})).await);
+    assert_eq!(
+        (p["code"].as_str(), p["param"].as_str()),
+        (Some("invalid_parameter"), Some("models"))
+    );
+    let p = problem(&call(&app, "no_such_tool", json!({})).await);
+    assert_eq!(p["param"], "name");
+}
+
+fn limited(free: u64) -> mds::config::ServeConfig {
+    mds::config::ServeConfig {
+        free_limit: free,
+        ..mds::config::ServeConfig::default()
+    }
+}
+
+/// A tool call counts as one request; the handshake and listings are free. Over the limit a
+/// call is answered as REST's 429 is.
+#[tokio::test]
+async fn a_call_counts_once_and_is_limited_as_rest_is() {
+    let app = TestApp::spawn_with(Backend::Sqlite, limited(2)).await;
+    for _ in 0..3 {
+        let res = rpc(&app, "tools/list", json!({})).await;
+        assert_eq!(res.status().as_u16(), 200);
+        assert!(res.headers().get("x-ratelimit-used").is_none());
+    }
+    let res = rpc(
+        &app,
+        "tools/call",
+        json!({"name": "list_providers", "arguments": {}}),
+    )
+    .await;
+    assert_eq!(res.headers()["x-ratelimit-used"], "1");
+    assert_eq!(res.headers()["x-ratelimit-resource"], "mcp");
+    let res = rpc(
+        &app,
+        "tools/call",
+        json!({"name": "list_providers", "arguments": {}}),
+    )
+    .await;
+    assert_eq!(res.headers()["x-ratelimit-used"], "2");
+    let mcp = rpc(
+        &app,
+        "tools/call",
+        json!({"name": "list_providers", "arguments": {}}),
+    )
+    .await;
+    let rest = app.get("/api/v1/providers").await;
+    for res in [mcp, rest] {
+        assert_eq!(res.status().as_u16(), 429);
+        assert!(res.headers().contains_key("retry-after"));
+        assert_eq!(res.headers()["content-type"], "application/problem+json");
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["code"], "rate_limited");
+    }
+    // The listing stays free past the limit.
+    assert_eq!(
+        rpc(&app, "tools/list", json!({})).await.status().as_u16(),
+        200
+    );
+}
+
+#[tokio::test]
+async fn a_repeated_call_is_answered_from_the_cache() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let args = json!({"tool_call": true, "limit": 3});
+    let first = call(&app, "recommend_models", args.clone()).await;
+    let (hits, _) = app.state.cache.counts();
+    let again = call(&app, "recommend_models", args).await;
+    assert_eq!(app.state.cache.counts().0, hits + 1, "one more hit");
+    assert_eq!(first, again);
+    // Other arguments are another entry.
+    call(
+        &app,
+        "recommend_models",
+        json!({"tool_call": true, "limit": 2}),
+    )
+    .await;
+    assert_eq!(app.state.cache.counts().0, hits + 1);
+}
+
+#[tokio::test]
+async fn resources_are_the_dataset_and_each_model() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let list = result(&app, "resources/list", json!({})).await;
+    let uris: Vec<&str> = list["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
+    assert_eq!(uris, ["mds://dataset", "mds://sources"]);
+    let templates = result(&app, "resources/templates/list", json!({})).await;
+    assert_eq!(
+        templates["resourceTemplates"][0]["uriTemplate"],
+        "mds://models/{slug}"
+    );
+    for (uri, path) in [
+        ("mds://models/gpt-4o", "/api/v1/models/gpt-4o"),
+        ("mds://dataset", "/api/v1/dataset"),
+    ] {
+        let read = result(&app, "resources/read", json!({"uri": uri})).await;
+        let text = read["contents"][0]["text"].as_str().unwrap();
+        let got: Value = serde_json::from_str(text).unwrap();
+        let (_, rest) = app.get_json(path).await;
+        assert_eq!(got["data"]["slug"], rest["data"]["slug"], "{uri}");
+        assert_eq!(got["data"]["version"], rest["data"]["version"], "{uri}");
+    }
+    let res = rpc(
+        &app,
+        "resources/read",
+        json!({"uri": "mds://models/no-such-model-x"}),
+    )
+    .await;
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"]["data"]["code"], "not_found");
+}
