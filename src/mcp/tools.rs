@@ -399,10 +399,11 @@ pub fn markdown(tool: &ToolRow, answer: &Value) -> String {
     }
     if tool.name == "recommend_models" {
         for r in rows.iter().take(MAX_ROWS) {
+            // The reason whole: it is the answer's point.
             out.push_str(&format!(
                 "\n- `{}`: {}",
                 cell(&r["model"]["slug"]),
-                cell(&r["reason"])
+                r["reason"].as_str().unwrap_or_default()
             ));
         }
         out.push('\n');

@@ -142,7 +142,65 @@ async fn every_tool_answers_as_rest_does() {
         );
         // A few hundred tokens: at most ~4 characters a token.
         assert!(text.len() < 4000, "{tool}: {} bytes", text.len());
+        if *tool == "recommend_models" {
+            let frontier = rest["data"]["frontier"].as_array().unwrap();
+            assert!(!frontier.is_empty());
+            for r in frontier {
+                assert!(
+                    text.contains(r["reason"].as_str().unwrap()),
+                    "each reason whole"
+                );
+            }
+        }
     }
+}
+
+/// The front service's verdict reaches the tools: a key's call is Authenticated (its own
+/// limit, no attribution in the answer), as its REST request is; a bad key is REST's 401.
+#[tokio::test]
+async fn a_key_is_honoured_on_a_call() {
+    let app = TestApp::spawn_with(Backend::Sqlite, limited(5)).await;
+    let db = mds::store::connect(&app.database_url).await.unwrap();
+    let created = mds::store::keys::create(&db, "agent", mds::config::KeyTier::Authenticated)
+        .await
+        .unwrap();
+    let post = |key: &str| {
+        app.client
+            .post(app.url("/mcp"))
+            .header("accept", "application/json, text/event-stream")
+            .header("mcp-protocol-version", "2025-06-18")
+            .header("authorization", format!("Bearer {key}"))
+            .json(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                "params": {"name": "list_providers", "arguments": {"limit": 2}}}))
+            .send()
+    };
+    let res = post(&created.key).await.unwrap();
+    let policy = res.headers()["ratelimit-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(policy.starts_with("\"authenticated\""), "{policy}");
+    let body: Value = res.json().await.unwrap();
+    let answer = &body["result"]["structuredContent"];
+    assert!(answer["meta"].get("attribution").is_none(), "{answer}");
+    let rest: Value = app
+        .client
+        .get(app.url("/api/v1/providers?limit=2"))
+        .header("x-api-key", &created.key)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(answer, &rest);
+    // Free answers carry it.
+    let free = call(&app, "list_providers", json!({"limit": 2})).await;
+    assert!(free["structuredContent"]["meta"]["attribution"].is_string());
+    let res = post("mds_not_a_real_key").await.unwrap();
+    assert_eq!(res.status().as_u16(), 401);
+    let p: Value = res.json().await.unwrap();
+    assert_eq!(p["code"], "invalid_api_key");
 }
 
 #[tokio::test]
