@@ -293,6 +293,22 @@ async fn a_call_counts_once_and_is_limited_as_rest_is() {
         let body: Value = res.json().await.unwrap();
         assert_eq!(body["code"], "rate_limited");
     }
+    // A body past the cap is refused before any parsing, and not counted.
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"x":"{}"}}}}"#,
+        "a".repeat(70_000)
+    );
+    let res = app
+        .client
+        .post(app.url("/mcp"))
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .body(big)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 413);
+    assert_eq!(res.headers()["content-type"], "application/problem+json");
     // The listing stays free past the limit.
     assert_eq!(
         rpc(&app, "tools/list", json!({})).await.status().as_u16(),
