@@ -476,6 +476,67 @@ mod tests {
         }
     }
 
+    use proptest::prelude::*;
+
+    fn any_json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>().prop_map(|x| json!(x)),
+            ".{0,30}".prop_map(Value::from),
+            "[a-z0-9,.-]{0,40}".prop_map(Value::from),
+        ];
+        leaf.prop_recursive(2, 16, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..12).prop_map(Value::Array),
+                proptest::collection::btree_map(".{0,6}", inner, 0..3)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Any arguments to any tool: never a panic; the REST request they mean, or a 400
+        /// naming an argument, or a 404 for an identifier nothing answers to.
+        #[test]
+        fn any_arguments_are_a_request_or_a_named_refusal(
+            tool in 0..TOOLS.len(),
+            args in proptest::collection::vec(
+                (
+                    prop_oneof![
+                        proptest::sample::select(vec![
+                            "limit", "page", "sort", "models", "id", "slug", "providers",
+                            "input_tokens", "tool_call", "max_cost", "type", "since", "x",
+                        ]).prop_map(str::to_string),
+                        ".{0,10}",
+                    ],
+                    any_json(),
+                ),
+                0..6,
+            ),
+        ) {
+            let catalog = Catalog::build(crate::store::rows::Rows::default());
+            let args: Map<String, Value> = args.into_iter().collect();
+            match request_of(&TOOLS[tool], &catalog, &args) {
+                Ok((ep, path, query)) => {
+                    if let Err(e) = rest::prepare(ep, &path, &query) {
+                        prop_assert!(e.param.is_some() || e.status.as_u16() == 404, "{}", e.detail);
+                    }
+                }
+                Err(e) => {
+                    let status = e.status.as_u16();
+                    prop_assert!(status == 400 || status == 404, "{status}");
+                    if status == 400 {
+                        prop_assert!(e.param.is_some(), "{}", e.detail);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn arguments_of_the_wrong_type_name_themselves() {
         let p = table::ENDPOINTS
