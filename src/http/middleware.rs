@@ -161,6 +161,7 @@ impl Shared {
         // An MCP message counts only when it reads data (a tool call or a resource read,
         // docs/mcp.md): the handshake and the listings are free, as docs and health are.
         let mut counted = limits::is_counted(req.uri().path());
+        let mut mcp_body = None;
         if req.uri().path() == "/mcp" && req.method() == Method::POST {
             let (parts, body) = req.into_parts();
             let Ok(bytes) = axum::body::to_bytes(body, super::MAX_GRAPHQL_BODY).await else {
@@ -175,7 +176,8 @@ impl Shared {
                 .into_response();
             };
             counted = crate::mcp::counts(&bytes);
-            req = Request::from_parts(parts, axum::body::Body::from(bytes));
+            req = Request::from_parts(parts, axum::body::Body::from(bytes.clone()));
+            mcp_body = Some(bytes);
         }
         let path = req.uri().path();
         let admitted = if counted {
@@ -188,6 +190,25 @@ impl Shared {
         };
         if let Some(a) = &admitted {
             req.extensions_mut().insert(a.caller.clone());
+        }
+        // A tool call is answered from the cache, or stored (docs/mcp.md).
+        if let Some(call) =
+            mcp_body.and_then(|b| crate::mcp::cache::call_of(&self.state, &mut req, &b))
+        {
+            let (res, from_store) = match crate::mcp::cache::hit(&self.state, &call) {
+                Some(res) => (res, true),
+                None => {
+                    let res = self.route(req).await;
+                    (
+                        crate::mcp::cache::store(&self.state, call, res).await,
+                        false,
+                    )
+                }
+            };
+            return match admitted {
+                Some(a) => limits::finish(&self.state, a, res, from_store, &origin.0).await,
+                None => res,
+            };
         }
         // A GraphQL POST is looked up by its body, read here (within the body limit).
         let lookup = if req.method() == axum::http::Method::POST && req.uri().path() == "/graphql" {

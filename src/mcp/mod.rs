@@ -5,11 +5,11 @@
 //! answer is the REST answer, which is a GraphQL document's: the three faces cannot
 //! disagree.
 
+pub mod cache;
 pub mod tools;
 
 use std::sync::Arc;
 
-use axum::http::HeaderMap;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
@@ -24,7 +24,6 @@ use crate::error::Problem;
 use crate::http::handlers::base;
 use crate::http::origin::Origin;
 use crate::limits::{Caller, Tier};
-use crate::responses::Entry;
 use crate::rest::{self, table};
 use crate::state::AppState;
 
@@ -44,6 +43,8 @@ impl Server {
 struct Asker {
     caller: Option<Caller>,
     origin: Option<Origin>,
+    /// The catalogue snapshot the front service chose (the cache key's version).
+    catalog: Option<Arc<crate::catalog::Catalog>>,
 }
 
 fn asker(ctx: &RequestContext<RoleServer>) -> Asker {
@@ -51,6 +52,11 @@ fn asker(ctx: &RequestContext<RoleServer>) -> Asker {
     Asker {
         caller: parts.and_then(|p| p.extensions.get::<Caller>().cloned()),
         origin: parts.and_then(|p| p.extensions.get::<Origin>().cloned()),
+        catalog: parts.and_then(|p| {
+            p.extensions
+                .get::<crate::http::cache::Snapshot>()
+                .map(|s| s.0.clone())
+        }),
     }
 }
 
@@ -62,7 +68,10 @@ async fn run(
     query: Vec<(String, String)>,
     asker: &Asker,
 ) -> Result<Value, Problem> {
-    let catalog = state.catalog.snapshot();
+    let catalog = asker
+        .catalog
+        .clone()
+        .unwrap_or_else(|| state.catalog.snapshot());
     let prepared = rest::prepare(ep, &path, &query)?;
     let free = asker.caller.as_ref().is_none_or(|c| c.tier == Tier::Free);
     let base = base(state, asker.origin.as_ref());
@@ -85,22 +94,9 @@ fn tool_error(p: &Problem) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(p.body().to_string())])
 }
 
-/// The cache key of a call: the tool, its arguments (serde_json writes a map's keys in one
-/// order), the tier, the origin and the dataset version, as a GET's key is made
-/// (see `http::cache`).
-fn cache_key(version: u64, tool: &str, args: &Map<String, Value>, asker: &Asker) -> String {
-    let tier = asker.caller.as_ref().map_or(Tier::Free, |c| c.tier);
-    let origin = asker.origin.as_ref().map_or("", |o| o.0.as_str());
-    format!(
-        "{version}|{origin}|{}|mcp|{tool}|{}",
-        tier.as_str(),
-        Value::Object(args.clone())
-    )
-}
-
 impl Server {
-    /// A tool call: from the response cache when the same call was answered from this
-    /// dataset version, else run and stored (errors are never stored).
+    /// A tool call, run over the request's catalogue snapshot (the one its cache key names,
+    /// see [`cache`]).
     async fn call(&self, name: &str, args: Map<String, Value>, asker: &Asker) -> CallToolResult {
         let Some(tool) = tools::find(name) else {
             let known: Vec<&str> = tools::TOOLS.iter().map(|t| t.name).collect();
@@ -109,15 +105,10 @@ impl Server {
                 format!("no tool {name:?}; the tools are {}", known.join(", ")),
             ));
         };
-        let catalog = self.state.catalog.snapshot();
-        let version = catalog.revision();
-        self.state.cache.follow(version);
-        let key = cache_key(version, name, &args, asker);
-        if let Some(hit) = self.state.cache.get(&key)
-            && let Ok(result) = serde_json::from_slice::<CallToolResult>(hit.body())
-        {
-            return result;
-        }
+        let catalog = asker
+            .catalog
+            .clone()
+            .unwrap_or_else(|| self.state.catalog.snapshot());
         let answer = match tools::request_of(tool, &catalog, &args) {
             Ok((ep, path, query)) => run(&self.state, ep, path, query, asker).await,
             Err(p) => Err(p),
@@ -127,11 +118,6 @@ impl Server {
                 let text = tools::markdown(tool, &answer);
                 let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
                 result.structured_content = Some(answer);
-                if let Ok(bytes) = serde_json::to_vec(&result) {
-                    self.state
-                        .cache
-                        .insert(key, Arc::new(Entry::new(HeaderMap::new(), bytes.into())));
-                }
                 result
             }
             Err(p) => tool_error(&p),

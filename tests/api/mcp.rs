@@ -320,11 +320,43 @@ async fn a_call_counts_once_and_is_limited_as_rest_is() {
 async fn a_repeated_call_is_answered_from_the_cache() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     let args = json!({"tool_call": true, "limit": 3});
-    let first = call(&app, "recommend_models", args.clone()).await;
+    // Asked as the SDKs' HTTP clients ask, accepting compressed answers: the answer is
+    // stored all the same.
+    let res = app
+        .client
+        .post(app.url("/mcp"))
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-06-18")
+        .header("accept-encoding", "gzip, br")
+        .json(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "recommend_models", "arguments": args}}))
+        .send()
+        .await
+        .unwrap();
+    let first: Value = serde_json::from_slice(&res.bytes().await.unwrap()).unwrap();
+    let first = first["result"].clone();
     let (hits, _) = app.state.cache.counts();
     let again = call(&app, "recommend_models", args).await;
     assert_eq!(app.state.cache.counts().0, hits + 1, "one more hit");
     assert_eq!(first, again);
+    // A hit answers the message it was asked by: its own id.
+    let res = app
+        .client
+        .post(app.url("/mcp"))
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-06-18")
+        .json(
+            &json!({"jsonrpc": "2.0", "id": "second-ask", "method": "tools/call",
+            "params": {"name": "recommend_models", "arguments": {"tool_call": true, "limit": 3}}}),
+        )
+        .send()
+        .await
+        .unwrap();
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(app.state.cache.counts().0, hits + 2);
+    assert_eq!(body["id"], "second-ask");
+    assert_eq!(body["result"], first);
+    let hits = hits + 1;
     // Other arguments are another entry.
     call(
         &app,
@@ -333,6 +365,12 @@ async fn a_repeated_call_is_answered_from_the_cache() {
     )
     .await;
     assert_eq!(app.state.cache.counts().0, hits + 1);
+    // A tool error is never stored: asked twice, it misses twice.
+    let (before, _) = app.state.cache.counts();
+    for _ in 0..2 {
+        problem(&call(&app, "find_models", json!({"limit": 0})).await);
+    }
+    assert_eq!(app.state.cache.counts().0, before);
 }
 
 #[tokio::test]
