@@ -409,3 +409,58 @@ async fn resources_are_the_dataset_and_each_model() {
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["error"]["data"]["code"], "not_found");
 }
+
+/// `mds mcp` speaks the same tools over stdio, one JSON-RPC message a line, with nothing but
+/// protocol on stdout; a call's answer is the one `/mcp` gives.
+#[tokio::test]
+async fn mds_mcp_serves_the_tools_over_stdio() {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let url = crate::helpers::fresh_database(Backend::Sqlite).await;
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_mds"))
+        .arg("mcp")
+        .env("DATABASE_URL", &url)
+        .env_remove("REDIS_URL")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let messages = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "get_model", "arguments": {"id": "openai/gpt-4o"}}}),
+    ];
+    for m in messages {
+        stdin.write_all(format!("{m}\n").as_bytes()).await.unwrap();
+    }
+    stdin.flush().await.unwrap();
+    let mut answers = Vec::new();
+    while answers.len() < 2 {
+        let line = tokio::time::timeout(std::time::Duration::from_secs(60), lines.next_line())
+            .await
+            .expect("an answer within a minute")
+            .unwrap()
+            .expect("stdout open");
+        // Every line on stdout is a protocol message.
+        let v: Value = serde_json::from_str(&line).unwrap();
+        if v.get("id").is_some() {
+            answers.push(v);
+        }
+    }
+    assert_eq!(answers[0]["result"]["serverInfo"]["name"], "mds");
+    let got = &answers[1]["result"]["structuredContent"];
+    let app = TestApp::spawn_on(&url, mds::config::ServeConfig::default()).await;
+    let over_http = call(&app, "get_model", json!({"id": "openai/gpt-4o"})).await;
+    assert_eq!(got["data"], over_http["structuredContent"]["data"]);
+    assert_eq!(
+        got["data"]["slug"]
+            .as_str()
+            .map(|s| s.starts_with("gpt-4o")),
+        Some(true)
+    );
+    drop(stdin);
+    let _ = child.wait().await;
+}
