@@ -69,6 +69,20 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"query":"{models(first:50){nodes{slug name creator{name} offerings{inputPrice provider{name}} scores{score benchmark{name}}}}}"}'
 LUA
 
+# MCP tool calls (docs/mcp.md) as a streamable-HTTP client posts them: the cached model list
+# (the same data as the cached REST list above) and an uncached recommendation.
+mcp_script() { # file, tool, arguments (JSON)
+  cat >"$1" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept"] = "application/json, text/event-stream"
+wrk.headers["MCP-Protocol-Version"] = "2025-06-18"
+wrk.body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"$2","arguments":$3}}'
+LUA
+}
+mcp_script "$WORK/mcp_list.lua" find_models '{"limit":20}'
+mcp_script "$WORK/mcp_recommend.lua" recommend_models '{"tool_call":true,"input_tokens":2000,"output_tokens":500,"requests":1000}'
+
 # Prints "req/s p50 p99" for one URL (and a wrk script, for a POST).
 measure() {
   wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency ${2:+-s "$2"} "$1" >"$WORK/wrk.txt"
@@ -105,6 +119,8 @@ row "GraphQL 50 models + relations, cache off" in-process "$PORT_uncached" "$GRA
 row "GraphQL 50 models + relations, cached" in-process "$PORT_cached" "$GRAPHQL"
 row "GraphQL 50 models + relations, POST, cached" in-process "$PORT_cached" /graphql "$WORK/post.lua"
 row "GraphQL 50 models + relations, POST, cache off" in-process "$PORT_uncached" /graphql "$WORK/post.lua"
+row "MCP find_models limit=20 (the list's data), cached" in-process "$PORT_cached" /mcp "$WORK/mcp_list.lua"
+row "MCP recommend_models, cache off" in-process "$PORT_uncached" /mcp "$WORK/mcp_recommend.lua"
 read -r FLOOR2 _ _ < <(measure "http://127.0.0.1:$PORT_static_redis/")
 read -r BASE2 _ _ < <(measure "http://127.0.0.1:$PORT_static/")
 BASE_RPS=$(mean "$BASE1" "$BASE2")

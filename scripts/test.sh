@@ -171,6 +171,42 @@ check_examples() {
   return "$status"
 }
 
+# The MCP face as agents' clients meet it (docs/mcp.md): the official Python MCP SDK (`mcp`
+# from PyPI, pinned, with jsonschema) runs tests/client/check_mcp.py over streamable HTTP and
+# over stdio (`mds mcp`): every tool listed, called and its structuredContent valid against its
+# outputSchema, errors with REST's codes, a repeated call from the cache; and, against a server
+# with a small hourly limit, a call over it answered as REST's 429.
+check_mcp_client() {
+  local venv=target/mcp-venv bin="$PWD/${CARGO_TARGET_DIR:-target}/debug/mds"
+  case "${CARGO_TARGET_DIR:-}" in /*) bin="$CARGO_TARGET_DIR/debug/mds" ;; esac
+  if ! "$venv/bin/python" -c 'import mcp, jsonschema' 2>/dev/null; then
+    echo "Installing the MCP Python SDK into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check "mcp==2.3.0" "jsonschema==4.25.1"
+  fi
+  local dir port limited pids=() status=0
+  dir=$(mktemp -d)
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  limited=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  (cd "$dir" && exec env -u DATABASE_URL -u REDIS_URL MDS_FREE_LIMIT=1000000000 \
+    "$bin" serve --bind "127.0.0.1:$port" >"$dir/server.log" 2>&1) &
+  pids+=($!)
+  wait_port 127.0.0.1 "$port" || { cat "$dir/server.log"; kill "${pids[@]}" 2>/dev/null; exit 1; }
+  mkdir -p "$dir/limited"
+  (cd "$dir/limited" && exec env -u DATABASE_URL -u REDIS_URL MDS_FREE_LIMIT=3 \
+    "$bin" serve --bind "127.0.0.1:$limited" >"$dir/limited.log" 2>&1) &
+  pids+=($!)
+  wait_port 127.0.0.1 "$limited" || { cat "$dir/limited.log"; kill "${pids[@]}" 2>/dev/null; exit 1; }
+  # stdio runs in the first server's directory, on its database (already filled).
+  (cd "$dir" && env -u DATABASE_URL -u REDIS_URL "$OLDPWD/$venv/bin/python" \
+    "$OLDPWD/tests/client/check_mcp.py" "http://127.0.0.1:$port" \
+    --limited "http://127.0.0.1:$limited" --stdio "$bin") || status=$?
+  kill "${pids[@]}" 2>/dev/null || true
+  wait "${pids[@]}" 2>/dev/null || true
+  rm -rf "$dir"
+  return "$status"
+}
+
 cargo fmt --all -- --check
 cargo clippy --all-targets --locked -- -D warnings
 # Tests that read the raw public datasets are #[ignore]d (cargo counts them as not run);
@@ -184,4 +220,5 @@ fi
 check_examples
 check_client
 check_python_clients
+check_mcp_client
 run_schemathesis

@@ -28,41 +28,9 @@ impl App {
     /// Connects, migrates an unmigrated database, imports the embedded snapshot into an
     /// empty one, and binds `config.bind`.
     pub async fn build(database_url: &str, config: ServeConfig) -> Result<Self, BoxError> {
-        crate::catalog::freshness::set_stale_after(Duration::from_secs(config.sync_stale_after));
-        let db = store::connect(database_url).await?;
-        if store::needs_migration(&db).await? {
-            if !config.auto_migrate {
-                return Err("the database has pending migrations: run `mds migrate` (or `mds import --if-empty`) first".into());
-            }
-            store::migrate(&db).await?;
-        }
-        if store::import::current(&db).await?.is_none() {
-            if !config.auto_migrate {
-                return Err("the database holds no dataset: run `mds import` first".into());
-            }
-            let outcome = store::import::import(&db, snapshot::EMBEDDED).await?;
-            tracing::info!(?outcome, "empty database: imported the embedded dataset");
-        }
-        let counters = match &config.redis_url {
-            Some(url) => {
-                Counters::with_redis(Some(RedisStore::connect(url, &config.redis_prefix)?))
-            }
-            None => Counters::memory(),
-        };
-        let catalog = Arc::new(catalog::Shared::new(Catalog::load(&db).await?));
-        let listener = TcpListener::bind(config.bind).await?;
-        let state = AppState::new(Parts {
-            graphql: graphql::build(),
-            catalog,
-            db,
-            counters: Arc::new(counters),
-            keys: Arc::default(),
-            cache: Arc::new(crate::responses::ResponseCache::new(
-                config.cache_size_mb.saturating_mul(1024 * 1024),
-            )),
-            config: Arc::new(config),
-            metrics: Arc::new(Metrics::default()),
-        });
+        let bind = config.bind;
+        let state = state(database_url, config).await?;
+        let listener = TcpListener::bind(bind).await?;
         Ok(Self { listener, state })
     }
 
@@ -208,6 +176,45 @@ impl App {
         let _ = db.close().await;
         Ok(())
     }
+}
+
+/// The service's state over `database_url`: connects, migrates an unmigrated database and
+/// imports the embedded snapshot into an empty one (unless `auto_migrate` is off), then
+/// loads the catalogue. `mds serve` binds a listener to it; `mds mcp` speaks stdio.
+pub async fn state(database_url: &str, config: ServeConfig) -> Result<AppState, BoxError> {
+    crate::catalog::freshness::set_stale_after(Duration::from_secs(config.sync_stale_after));
+    let db = store::connect(database_url).await?;
+    if store::needs_migration(&db).await? {
+        if !config.auto_migrate {
+            return Err("the database has pending migrations: run `mds migrate` (or `mds import --if-empty`) first".into());
+        }
+        store::migrate(&db).await?;
+    }
+    if store::import::current(&db).await?.is_none() {
+        if !config.auto_migrate {
+            return Err("the database holds no dataset: run `mds import` first".into());
+        }
+        let outcome = store::import::import(&db, snapshot::EMBEDDED).await?;
+        tracing::info!(?outcome, "empty database: imported the embedded dataset");
+    }
+    let counters = match &config.redis_url {
+        Some(url) => Counters::with_redis(Some(RedisStore::connect(url, &config.redis_prefix)?)),
+        None => Counters::memory(),
+    };
+    let catalog = Arc::new(catalog::Shared::new(Catalog::load(&db).await?));
+    let state = AppState::new(Parts {
+        graphql: graphql::build(),
+        catalog,
+        db,
+        counters: Arc::new(counters),
+        keys: Arc::default(),
+        cache: Arc::new(crate::responses::ResponseCache::new(
+            config.cache_size_mb.saturating_mul(1024 * 1024),
+        )),
+        config: Arc::new(config),
+        metrics: Arc::new(Metrics::default()),
+    });
+    Ok(state)
 }
 
 /// Resolves on SIGTERM or SIGINT.

@@ -78,6 +78,9 @@ pub fn needs_default_command(args: &[std::ffi::OsString]) -> bool {
 pub enum Command {
     /// Serve the API (the default). Migrates and imports the embedded dataset into an empty database.
     Serve(ServeConfig),
+    /// Serve MCP over stdin and stdout (docs/mcp.md), for desktop agents: the same tools as
+    /// `/mcp`, over the same database (embedded SQLite by default, filled on first start).
+    Mcp(ServeConfig),
     /// Apply pending database migrations.
     Migrate,
     /// Load a snapshot into the database (default: the one embedded in the binary).

@@ -9,7 +9,9 @@
 //! ([`http::cache`]: a stored answer, or a 304, before any execution) → either [`rest`] (each
 //! `/api/v1` GET is a row of a table that names a GraphQL document; the document runs
 //! in-process) or straight to [`graphql`] (guarded by [`graphql::guards`]) → [`catalog`]
-//! (the whole dataset, immutable and indexed in memory; one snapshot per request).
+//! (the whole dataset, immutable and indexed in memory; one snapshot per request). [`mcp`]
+//! is the third face, for agents: its tools are rows naming REST endpoints, at `/mcp` and
+//! over stdio (`mds mcp`).
 //!
 //! Data enters through [`ingest`] (raw public datasets, one adapter each in
 //! [`ingest::sources`] → identities resolved in [`ingest::identities`] → a normalized
@@ -29,6 +31,7 @@ pub mod graphql;
 pub mod http;
 pub mod ingest;
 pub mod limits;
+pub mod mcp;
 pub mod metrics;
 pub mod responses;
 pub mod rest;

@@ -41,6 +41,17 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             tracing::info!(address = %app.local_addr(), "listening");
             app.run_until_stopped(app::shutdown_signal()).await?;
         }
+        Command::Mcp(config) => {
+            // stdout carries the protocol: logs go to stderr.
+            let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+            let _ = tracing_subscriber::fmt()
+                .with_env_filter(filter)
+                .with_writer(std::io::stderr)
+                .try_init();
+            let state = app::state(&cli.database_url, config).await?;
+            mds::mcp::stdio(state).await?;
+        }
         Command::Migrate => {
             let db = store::connect(&cli.database_url).await?;
             store::migrate(&db).await?;

@@ -167,7 +167,7 @@ impl Metrics {
         out.push_str("# HELP mds_dataset_version Version of the dataset being served.\n");
         out.push_str("# TYPE mds_dataset_version gauge\n");
         out.push_str(&format!("mds_dataset_version {dataset_version}\n"));
-        out.push_str("# HELP mds_response_cache_requests_total GET and GraphQL POST answers looked up in the response cache, by result.\n");
+        out.push_str("# HELP mds_response_cache_requests_total GET and GraphQL POST answers and MCP tool calls looked up in the response cache, by result.\n");
         out.push_str("# TYPE mds_response_cache_requests_total counter\n");
         out.push_str(&format!(
             "mds_response_cache_requests_total{{result=\"hit\"}} {}\nmds_response_cache_requests_total{{result=\"miss\"}} {}\n",

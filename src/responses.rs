@@ -50,6 +50,11 @@ impl Entry {
         }
     }
 
+    /// The stored bytes (an MCP tool's stored result is read back from them).
+    pub fn body(&self) -> &Bytes {
+        &self.body
+    }
+
     /// Bytes held, counting the compressed forms a full entry may grow (at most the body's
     /// size again, for text this size).
     fn weight(&self) -> u64 {

@@ -17,6 +17,7 @@ pub mod freshness;
 pub mod lengths;
 pub mod lookups;
 pub mod models;
+pub mod recommend;
 pub mod search;
 
 use std::collections::BTreeMap;

@@ -15,7 +15,7 @@ use crate::catalog::costs::{self, MAX_TOKENS, OfferingCost, Request};
 pub struct CostsRoot;
 
 /// A token count: a whole number from 0 to 10^9. `param` is the REST parameter's name.
-fn tokens(param: &str, v: i64) -> Result<u64> {
+pub(crate) fn tokens(param: &str, v: i64) -> Result<u64> {
     u64::try_from(v)
         .ok()
         .filter(|n| *n <= MAX_TOKENS)
@@ -43,7 +43,7 @@ pub enum PriceMode {
 }
 
 impl PriceMode {
-    fn variant(self) -> Option<&'static str> {
+    pub(crate) fn variant(self) -> Option<&'static str> {
         match self {
             Self::Standard => None,
             Self::Batch => Some("batch"),
@@ -185,7 +185,7 @@ impl ModelCost {
 }
 
 /// The cost at one offering.
-pub struct OfferingCostView(OfferingCost);
+pub struct OfferingCostView(pub OfferingCost);
 
 #[Object(name = "OfferingCost", serial)]
 impl OfferingCostView {

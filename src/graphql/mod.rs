@@ -13,6 +13,7 @@ pub mod economy;
 pub mod guards;
 pub mod introspection;
 pub mod query;
+pub mod recommend;
 pub mod sizes;
 pub mod sorted;
 pub mod types;
@@ -35,6 +36,7 @@ pub struct Query(
     economy::EconomyRoot,
     costs::CostsRoot,
     changes::ChangesRoot,
+    recommend::RecommendRoot,
 );
 
 pub type MdsSchema = Schema<Query, EmptyMutation, EmptySubscription>;

@@ -70,6 +70,24 @@ pub enum Task {
     Other,
 }
 
+impl Task {
+    /// The task as the catalogue and REST write it.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Task::Chat => "chat",
+            Task::Embedding => "embedding",
+            Task::ImageGeneration => "image_generation",
+            Task::SpeechToText => "speech_to_text",
+            Task::TextToSpeech => "text_to_speech",
+            Task::VideoGeneration => "video_generation",
+            Task::Rerank => "rerank",
+            Task::Moderation => "moderation",
+            Task::Router => "router",
+            Task::Other => "other",
+        }
+    }
+}
+
 /// Model list filters; all optional, combined with AND.
 #[derive(InputObject, Default, Debug)]
 pub struct ModelFilter {
@@ -146,7 +164,7 @@ pub enum Modality {
 }
 
 impl Modality {
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Self::Text => "text",
             Self::Image => "image",
@@ -196,21 +214,7 @@ fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFi
             }
             .to_string()
         }),
-        task: f.task.map(|t| {
-            match t {
-                Task::Chat => "chat",
-                Task::Embedding => "embedding",
-                Task::ImageGeneration => "image_generation",
-                Task::SpeechToText => "speech_to_text",
-                Task::TextToSpeech => "text_to_speech",
-                Task::VideoGeneration => "video_generation",
-                Task::Rerank => "rerank",
-                Task::Moderation => "moderation",
-                Task::Router => "router",
-                Task::Other => "other",
-            }
-            .to_string()
-        }),
+        task: f.task.map(|t| t.as_str().to_string()),
         retired: f.retired,
         min_capability: non_negative("min_capability", f.min_capability)?,
         max_capability: non_negative("max_capability", f.max_capability)?,

@@ -166,8 +166,33 @@ impl Shared {
             .map(|c| c.0.ip());
         let origin = super::origin::Origin::of(&self.state.config, req.headers(), peer);
         req.extensions_mut().insert(origin.clone());
+        // An MCP message counts only when it reads data (a tool call or a resource read,
+        // docs/mcp.md): the handshake and the listings are free, as docs and health are.
+        let mut counted = limits::is_counted(req.uri().path());
+        let mut mcp_body = None;
+        if req.uri().path() == "/mcp" && req.method() == Method::POST {
+            let (parts, body) = req.into_parts();
+            let bytes = match read_body(&parts, body).await {
+                Ok(bytes) => bytes,
+                Err(BodyError::TooLarge) => {
+                    return Problem::new(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        "payload_too_large",
+                        format!(
+                            "MCP messages are limited to {} bytes",
+                            super::MAX_GRAPHQL_BODY
+                        ),
+                    )
+                    .into_response();
+                }
+                Err(BodyError::TooSlow) => return body_too_slow(),
+            };
+            counted = crate::mcp::counts(&bytes);
+            req = Request::from_parts(parts, axum::body::Body::from(bytes.clone()));
+            mcp_body = Some(bytes);
+        }
         let path = req.uri().path();
-        let admitted = if limits::is_counted(path) {
+        let admitted = if counted {
             match limits::admit(&self.state, path, req.headers(), peer).await {
                 Ok(a) => Some(a),
                 Err(refused) => return refused,
@@ -178,31 +203,39 @@ impl Shared {
         if let Some(a) = &admitted {
             req.extensions_mut().insert(a.caller.clone());
         }
+        // A tool call is answered from the cache, or stored (docs/mcp.md).
+        if let Some(call) =
+            mcp_body.and_then(|b| crate::mcp::cache::call_of(&self.state, &mut req, &b))
+        {
+            let (res, from_store) = match crate::mcp::cache::hit(&self.state, &call) {
+                Some(res) => (res, true),
+                None => {
+                    let res = self.route(req).await;
+                    (
+                        crate::mcp::cache::store(&self.state, call, res).await,
+                        false,
+                    )
+                }
+            };
+            return match admitted {
+                Some(a) => limits::finish(&self.state, a, res, from_store, &origin.0).await,
+                None => res,
+            };
+        }
         // A GraphQL POST is looked up by its body, read here (within the body limit and
         // the request's deadline).
         let lookup = if req.method() == axum::http::Method::POST && req.uri().path() == "/graphql" {
             let (parts, body) = req.into_parts();
-            let deadline = deadline_of(&parts.extensions);
-            let reading = parts
-                .extensions
-                .get::<Arc<crate::connections::Activity>>()
-                .map(|a| a.reading_body());
-            let read = tokio::time::timeout_at(
-                deadline,
-                axum::body::to_bytes(body, super::MAX_GRAPHQL_BODY),
-            )
-            .await;
-            drop(reading);
-            match read {
-                Ok(Ok(bytes)) => {
+            match read_body(&parts, body).await {
+                Ok(bytes) => {
                     req = Request::from_parts(parts, axum::body::Body::from(bytes.clone()));
                     cache::lookup_post(&self.state, &mut req, &bytes)
                 }
-                Ok(Err(_)) => {
+                Err(BodyError::TooLarge) => {
                     req = Request::from_parts(parts, axum::body::Body::empty());
                     Lookup::Refused(super::handlers::graphql_too_large())
                 }
-                Err(_) => {
+                Err(BodyError::TooSlow) => {
                     req = Request::from_parts(parts, axum::body::Body::empty());
                     Lookup::Refused(body_too_slow())
                 }
@@ -239,6 +272,39 @@ impl Shared {
             )
             .into_response(),
         }
+    }
+}
+
+/// Why a request body could not be read.
+enum BodyError {
+    /// Over the body limit.
+    TooLarge,
+    /// Still arriving at the request's deadline.
+    TooSlow,
+}
+
+/// A POST body (GraphQL or MCP), read within the body limit and the request's deadline;
+/// while it arrives the connection counts as one still sending its body, shed after idle
+/// ones when the connection cap is full (`docs/security.md`).
+async fn read_body(
+    parts: &axum::http::request::Parts,
+    body: axum::body::Body,
+) -> Result<axum::body::Bytes, BodyError> {
+    let deadline = deadline_of(&parts.extensions);
+    let reading = parts
+        .extensions
+        .get::<Arc<crate::connections::Activity>>()
+        .map(|a| a.reading_body());
+    let read = tokio::time::timeout_at(
+        deadline,
+        axum::body::to_bytes(body, super::MAX_GRAPHQL_BODY),
+    )
+    .await;
+    drop(reading);
+    match read {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(_)) => Err(BodyError::TooLarge),
+        Err(_) => Err(BodyError::TooSlow),
     }
 }
 

@@ -38,7 +38,13 @@ pub fn front(state: AppState) -> Front {
         .route("/api/v1/openapi.json", get(handlers::openapi))
         .route("/api/v1/export/{file}", get(exports::export))
         .route(feeds::CHANGES_FEED, get(feeds::atom))
-        .route("/docs", get(handlers::docs));
+        .route("/docs", get(handlers::docs))
+        // MCP's streamable HTTP (docs/mcp.md): POST for messages; GET and DELETE are the
+        // transport's to refuse, as a stateless server does.
+        .route(
+            "/mcp",
+            axum::routing::any_service(crate::mcp::http_service(state.clone())),
+        );
     for ep in table::ENDPOINTS {
         routes = routes.route(
             ep.path,

@@ -129,10 +129,10 @@ pub async fn admit(
     headers: &HeaderMap,
     peer: Option<IpAddr>,
 ) -> Result<Admitted, Response> {
-    let resource = if path == "/graphql" {
-        "graphql"
-    } else {
-        "rest"
+    let resource = match path {
+        "/graphql" => "graphql",
+        "/mcp" => "mcp",
+        _ => "rest",
     };
     let client = client_ip(peer, headers, &state.config.trusted_proxies).map_or_else(
         || "unknown".to_string(),

@@ -134,6 +134,24 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
                 crate::catalog::costs::MAX_TOKENS
             ))),
         },
+        Kind::SlugList(max) => {
+            let lower = raw.to_ascii_lowercase();
+            let slugs: Vec<&str> = lower
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect();
+            if let Some(s) = slugs.iter().find(|s| !is_slug(s)) {
+                return Err(bad(format!("{s:?} is not a slug")));
+            }
+            if slugs.is_empty() || slugs.len() > max {
+                return Err(bad(format!(
+                    "{} takes 1 to {max} comma-separated slugs",
+                    p.name
+                )));
+            }
+            Ok(json!(slugs))
+        }
         Kind::Month => {
             let ok = raw.len() == 7
                 && raw.bytes().take(4).all(|b| b.is_ascii_digit())

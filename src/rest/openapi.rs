@@ -23,6 +23,10 @@ fn param_schema(kind: Kind) -> Value {
         Kind::Tokens => {
             json!({"type": "integer", "minimum": 0, "maximum": crate::catalog::costs::MAX_TOKENS})
         }
+        Kind::SlugList(max) => {
+            json!({"type": "string", "description": format!("1 to {max} comma-separated slugs"),
+                "pattern": "^[a-z0-9][a-z0-9.-]*(,[a-z0-9][a-z0-9.-]*)*$"})
+        }
         Kind::Month => json!({"type": "string", "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])$"}),
         Kind::Date => json!({"type": "string", "format": "date"}),
     }
@@ -415,6 +419,36 @@ fn schemas() -> Value {
             ])),
         ),
     ]));
+    let recommendation = obj(&[
+        ("capability_basis", s()),
+        ("considered", json!({"type": "integer"})),
+        (
+            "frontier",
+            array(obj(&[
+                ("capability", json!({"type": "number"})),
+                ("capability_se", nullable("number")),
+                (
+                    "cost",
+                    costs["items"]["properties"]["offerings"]["items"].clone(),
+                ),
+                (
+                    "model",
+                    obj(&[
+                        ("capability_index", nullable("number")),
+                        ("context_window", nullable("integer")),
+                        ("creator", nullable_ref("Named")),
+                        ("name", s()),
+                        ("open_source", nullable("boolean")),
+                        ("slug", s()),
+                        ("tool_call", nullable("boolean")),
+                    ]),
+                ),
+                ("rank_basis", nullable("string")),
+                ("reason", s()),
+                ("self_reported_only", json!({"type": "boolean"})),
+            ])),
+        ),
+    ]);
     let change = obj(&[
         ("id", s()),
         (
@@ -444,6 +478,7 @@ fn schemas() -> Value {
     ];
     let mut all = json!({
         "Costs": costs,
+        "Recommendation": recommendation,
         "Indicators": array(reference("Indicator")),
         "Indicator": indicator,
         "IndicatorDetail": indicator_detail,
@@ -685,6 +720,7 @@ fn operation(path: &str) -> (String, &'static str) {
         "pricing/{slug}" => ("get_model_prices", "prices"),
         "pricing/history/{slug}" => ("get_price_history", "prices"),
         "cost" => ("calculate_costs", "prices"),
+        "recommend" => ("recommend_models", "models"),
         "benchmarks" => ("list_benchmarks", "benchmarks"),
         "benchmarks/{slug}" => ("get_benchmark", "benchmarks"),
         "providers" => ("list_providers", "providers"),

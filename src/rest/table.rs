@@ -25,6 +25,8 @@ pub enum Kind {
     IdList(usize),
     /// A token count: a whole number from 0 to 10^9.
     Tokens,
+    /// Comma-separated distinct slugs, at most the given number.
+    SlugList(usize),
     /// A month, `YYYY-MM`.
     Month,
     /// A date, `YYYY-MM-DD`.
@@ -570,6 +572,45 @@ pub const ENDPOINTS: &[Endpoint] = &[
         noun: "cost",
         schema: "Costs",
         sample: "/api/v1/cost?models=claude-sonnet-4-5&input_tokens=300000&cached_input_tokens=100000&output_tokens=5000&provider=anthropic",
+    },
+    Endpoint {
+        path: "/api/v1/recommend",
+        summary: "The models on the capability-versus-cost frontier for a task, its constraints and a workload: none has a listed model both more capable and cheaper (docs/recommend.md)",
+        document: "query($task: Task! = CHAT, $domain: String, $minContext: Int, $inputModality: Modality, $outputModality: Modality, $toolCall: Boolean, $reasoning: Boolean, $openSource: Boolean, $providers: [String!], $avoidProviders: [String!], $input: Int! = 750000, $output: Int! = 250000, $cached: Int! = 0, $requests: Int! = 1, $mode: PriceMode! = STANDARD, $maxCost: Float, $provenance: Provenance, $limit: Int! = 20) {
+  result: recommend(task: $task, domain: $domain, minContext: $minContext, inputModality: $inputModality, outputModality: $outputModality, toolCall: $toolCall, reasoning: $reasoning, openSource: $openSource, providers: $providers, avoidProviders: $avoidProviders, inputTokens: $input, outputTokens: $output, cachedInputTokens: $cached, requests: $requests, mode: $mode, maxCost: $maxCost, provenance: $provenance, limit: $limit) {
+    capability_basis: capabilityBasis considered
+    frontier {
+      capability capability_se: capabilitySe
+      cost { currency kind lines { cost line tokens unit_price: unitPrice } provider { name slug } provider_model_id: providerModelId reason tier_from_tokens: tierFromTokens total }
+      model { capability_index: capabilityIndex context_window: contextWindow creator { name slug } name open_source: openSource slug tool_call: toolCall }
+      rank_basis: rankBasis reason self_reported_only: selfReportedOnly
+    }
+  }
+}",
+        params: &[
+            q("task", "task", Kind::Enum(TASK), "What the model is for (default chat)."),
+            q("domain", "domain", Kind::Slug, "A benchmark category (coding, math, reasoning, …): capability is then the score the capability index predicts on its benchmarks."),
+            q("min_context", "minContext", Kind::Tokens, "Minimum context window, tokens."),
+            q("input_modality", "inputModality", Kind::Enum(MODALITY), "Models that take this input: text, image, audio, video or pdf."),
+            q("output_modality", "outputModality", Kind::Enum(MODALITY), "Models that produce this output."),
+            q("tool_call", "toolCall", Kind::Bool, "true: models that call tools."),
+            q("reasoning", "reasoning", Kind::Bool, "true: reasoning models; false: others."),
+            q("open_source", "openSource", Kind::Bool, "true: open-weight models only; false: closed only."),
+            q("providers", "providers", Kind::SlugList(20), "Only offerings of these providers (comma-separated slugs)."),
+            q("avoid_providers", "avoidProviders", Kind::SlugList(20), "Never these providers, as sellers or creators (comma-separated slugs)."),
+            q("input_tokens", "input", Kind::Tokens, "Prompt tokens per request, cached ones included (default 750000: with the output default, the 3 : 1 blended price per 1M tokens)."),
+            q("output_tokens", "output", Kind::Tokens, "Output tokens per request (default 250000)."),
+            q("cached_input_tokens", "cached", Kind::Tokens, "Prompt tokens read from the provider's cache (default 0)."),
+            q("requests", "requests", Kind::Tokens, "How many requests of this size (1 to 10^9, default 1)."),
+            q("mode", "mode", Kind::Enum(PRICE_MODE), "standard (default), batch, flex, priority or fast."),
+            q("max_cost", "maxCost", Kind::NonNegative, "Most the workload may cost, USD."),
+            q("provenance", "provenance", Kind::Enum(PROVENANCE), "independent (default): only models rated on an independent result; all: also models rated on their makers' figures alone, marked self_reported_only."),
+            q("limit", "limit", Kind::Limit, "Most models listed, the most capable kept (1-100, default 20)."),
+        ],
+        shape: Shape::Item,
+        noun: "recommendation",
+        schema: "Recommendation",
+        sample: "/api/v1/recommend?task=chat&tool_call=true&input_tokens=2000&output_tokens=500&requests=1000&limit=3",
     },
     Endpoint {
         path: "/api/v1/economy",

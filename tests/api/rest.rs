@@ -808,6 +808,10 @@ async fn responses_match_the_openapi_document() {
             "/api/v1/cost",
             "/api/v1/cost?models=gpt-4o,claude-sonnet-4-5&input_tokens=300000&cached_input_tokens=1000&output_tokens=5000",
         ),
+        (
+            "/api/v1/recommend",
+            "/api/v1/recommend?provenance=all&domain=coding&limit=100",
+        ),
         ("/api/v1/economy", "/api/v1/economy"),
         ("/api/v1/economy/{slug}", "/api/v1/economy/open-weights-gap"),
         ("/api/v1/changes", "/api/v1/changes?limit=100"),
