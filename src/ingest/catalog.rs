@@ -192,14 +192,26 @@ pub fn open_family(slug: &str) -> bool {
         .any(|(prefix, sized)| slug.starts_with(prefix.as_str()) && (!sized || names_a_size(slug)))
 }
 
-/// Open weights when any witness says so — a source's `open_weights`, or the reviewed table
-/// of open families — else what the first source that answers says (docs/data.md, "Open
-/// weights"): one host's `false` does not hide published weights.
+/// Open weights when the reviewed table of open families lists the model's family; else the
+/// model's own metadata where it answers (models.dev's `models/zhipuai/glm-5v-turbo.toml` and
+/// `models/alibaba/qwen3-coder-plus.toml` say `false`, whatever a router or the creator's API
+/// file copies); else its creator's API, any entry saying `true`; else any host's `open_weights: true`; else what the first source that
+/// answers says (docs/data.md, "Open weights"): one host's `false` does not hide published
+/// weights.
 fn open_source(slug: &str, recs: &[ModelRecord]) -> Option<bool> {
-    if open_family(slug) || recs.iter().any(|r| r.open_weights == Some(true)) {
+    if open_family(slug) {
         return Some(true);
     }
-    first(recs, |r| r.open_weights)
+    // Ranks: 0 the model's own metadata, 1-2 its creator's API, then hosts.
+    let says = |ranks: std::ops::RangeInclusive<u8>| {
+        recs.iter()
+            .filter(|r| ranks.contains(&r.rank))
+            .filter_map(|r| r.open_weights)
+            .reduce(|a, b| a || b)
+    };
+    says(0..=0)
+        .or_else(|| says(1..=2))
+        .or_else(|| says(3..=u8::MAX))
 }
 
 fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
@@ -631,10 +643,21 @@ mod open_tests {
     fn one_open_weights_witness_is_enough() {
         let rec = |w: Option<bool>| ModelRecord {
             open_weights: w,
+            rank: 3,
             ..ModelRecord::default()
         };
         assert_eq!(
             open_source("x-1", &[rec(Some(false)), rec(Some(true))]),
+            Some(true)
+        );
+        // The model's own metadata outweighs a host that says otherwise, either way.
+        let own = |w: Option<bool>| ModelRecord { rank: 0, ..rec(w) };
+        assert_eq!(
+            open_source("x-1", &[own(Some(false)), rec(Some(true))]),
+            Some(false)
+        );
+        assert_eq!(
+            open_source("x-1", &[own(Some(true)), rec(Some(false))]),
             Some(true)
         );
         assert_eq!(
