@@ -199,7 +199,10 @@ pub fn open_family(slug: &str) -> bool {
 /// answers says (docs/data.md, "Open weights"): one host's `false` does not hide published
 /// weights.
 fn open_source(slug: &str, recs: &[ModelRecord]) -> Option<bool> {
-    if open_family(slug) {
+    // The table speaks for checkpoints a price list or catalogue lists; a row of a paper's
+    // table (`Llama 2-13B`) names no published checkpoint by itself.
+    let listed = recs.iter().any(|r| r.rank < super::BENCHMARK_RANK);
+    if listed && open_family(slug) {
         return Some(true);
     }
     // Ranks: 0 the model's own metadata, 1-2 its creator's API, then hosts.

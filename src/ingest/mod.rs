@@ -448,9 +448,12 @@ fn count_rules(s: &Snapshot, report: &mut Report) {
     let free = s.offerings.iter().filter(|o| o.kind == "free_tier");
     report.rule("free: free_tier offerings", free.clone().count());
     report.rule(
-        "free: free_tier offerings without a stated 0/0 (must be 0)",
-        free.filter(|o| o.input_price != Some(0.0) || o.output_price != Some(0.0))
-            .count(),
+        "free: free_tier offerings without a stated 0/0 or a free id (must be 0)",
+        free.filter(|o| {
+            (o.input_price != Some(0.0) || o.output_price != Some(0.0))
+                && !prices::says_free(&o.provider_model_id)
+        })
+        .count(),
     );
     report.rule(
         "free: models.dev 0/0 placeholders at a creator's API made unknown",

@@ -142,9 +142,11 @@ impl Tables {
         if self.is_first_party(creator, &o.provider_slug) {
             return "first_party".into();
         }
-        // Free only where a source states 0 for both: an unknown price is unknown, never
-        // free (docs/data.md, "Free").
-        let free = o.input_price == Some(0.0) && o.output_price == Some(0.0);
+        // Free only where a source says so — 0 for both prices, or a seller's id for the
+        // free route (OpenRouter's `…:free`) — an unknown price is unknown, never free
+        // (docs/data.md, "Free").
+        let free = (o.input_price == Some(0.0) && o.output_price == Some(0.0))
+            || says_free(&o.provider_model_id);
         match self.provider_kind(&o.provider_slug) {
             "plan" => "plan".into(),
             _ if free => "free_tier".into(),
@@ -152,6 +154,13 @@ impl Tables {
             k => k.to_string(),
         }
     }
+}
+
+/// Whether a seller's id names its free route (`open-r1/olympiccoder-32b:free`,
+/// `glm-4.7-free`).
+pub fn says_free(id: &str) -> bool {
+    let id = id.to_ascii_lowercase();
+    id.ends_with(":free") || id.ends_with("-free")
 }
 
 /// `x` with at most 6 significant digits, as a price is published.
