@@ -61,6 +61,63 @@ impl std::fmt::Display for SnapshotError {
 impl std::error::Error for SnapshotError {}
 
 impl Snapshot {
+    /// Every reference that names a row the snapshot lacks, one line each (`offering
+    /// gpt-4o@volcengine: no provider volcengine`): offerings and price periods to models and
+    /// providers, models to creators, aliases, scores and agent links to models, scores to
+    /// benchmarks (docs/data.md, "References"). Empty for a sound snapshot.
+    pub fn dangling(&self) -> Vec<String> {
+        use std::collections::BTreeSet;
+        let models: BTreeSet<&str> = self.models.iter().map(|m| m.slug.as_str()).collect();
+        let providers: BTreeSet<&str> = self.providers.iter().map(|p| p.slug.as_str()).collect();
+        let benchmarks: BTreeSet<&str> = self.benchmarks.iter().map(|b| b.slug.as_str()).collect();
+        let agents: BTreeSet<&str> = self.agents.iter().map(|a| a.slug.as_str()).collect();
+        let mut out = Vec::new();
+        let mut need = |what: String, kind: &str, slug: &str, set: &BTreeSet<&str>| {
+            if !set.contains(slug) {
+                out.push(format!("{what}: no {kind} {slug}"));
+            }
+        };
+        for o in &self.offerings {
+            let what = format!("offering {}@{}", o.model_slug, o.provider_slug);
+            need(what.clone(), "model", &o.model_slug, &models);
+            need(what, "provider", &o.provider_slug, &providers);
+        }
+        for p in &self.price_history {
+            let what = format!("price period {}@{}", p.model_slug, p.provider_slug);
+            need(what.clone(), "model", &p.model_slug, &models);
+            need(what, "provider", &p.provider_slug, &providers);
+        }
+        for m in &self.models {
+            if let Some(c) = &m.creator_slug {
+                need(format!("model {}", m.slug), "provider", c, &providers);
+            }
+        }
+        for a in &self.aliases {
+            need(
+                format!("alias {}", a.alias),
+                "model",
+                &a.model_slug,
+                &models,
+            );
+        }
+        for s in &self.scores {
+            let what = format!("score {} on {}", s.model_slug, s.benchmark_slug);
+            need(what.clone(), "model", &s.model_slug, &models);
+            need(what, "benchmark", &s.benchmark_slug, &benchmarks);
+        }
+        for a in &self.agent_models {
+            let what = format!("agent link {}", a.agent_slug);
+            need(what.clone(), "agent", &a.agent_slug, &agents);
+            need(what, "model", &a.model_slug, &models);
+        }
+        for s in &self.agent_scores {
+            let what = format!("agent score {} on {}", s.agent_slug, s.benchmark_slug);
+            need(what.clone(), "agent", &s.agent_slug, &agents);
+            need(what, "benchmark", &s.benchmark_slug, &benchmarks);
+        }
+        out
+    }
+
     /// Serializes to gzip JSON, deterministically.
     pub fn encode(&self) -> Result<Vec<u8>, SnapshotError> {
         let json = serde_json::to_vec(self).map_err(SnapshotError::Json)?;

@@ -150,6 +150,73 @@ pub fn category(input: &[String], output: &[String]) -> &'static str {
     }
 }
 
+/// The reviewed table of open-weight families (`data/open_families.csv`): a model whose
+/// slug starts with a prefix (and, where the row says so, names a parameter count) has
+/// published weights.
+const OPEN_FAMILIES_CSV: &str = include_str!("../../data/open_families.csv");
+
+/// The table's rows: (prefix, whether a parameter count must be named).
+fn open_families() -> &'static [(String, bool)] {
+    static ROWS: std::sync::OnceLock<Vec<(String, bool)>> = std::sync::OnceLock::new();
+    ROWS.get_or_init(|| {
+        OPEN_FAMILIES_CSV
+            .lines()
+            .skip(1)
+            .filter_map(|line| {
+                let mut cols = line.split(',');
+                let prefix = cols.next()?.trim();
+                let sized = cols.next()?.trim() == "yes";
+                (!prefix.is_empty()).then(|| (prefix.to_string(), sized))
+            })
+            .collect()
+    })
+}
+
+/// Whether a slug names a parameter count (`72b`, `1.5b`, `a22b`, `8x7b`).
+fn names_a_size(slug: &str) -> bool {
+    slug.split('-').any(|w| {
+        let n = w.trim_start_matches('a');
+        let n = n.rsplit('x').next().unwrap_or(n);
+        n.strip_suffix('b').is_some_and(|d| {
+            !d.is_empty()
+                && d.starts_with(|c: char| c.is_ascii_digit())
+                && d.chars().all(|c| c.is_ascii_digit() || c == '.')
+        })
+    })
+}
+
+/// Whether the reviewed table lists the slug's family as open weights.
+pub fn open_family(slug: &str) -> bool {
+    open_families()
+        .iter()
+        .any(|(prefix, sized)| slug.starts_with(prefix.as_str()) && (!sized || names_a_size(slug)))
+}
+
+/// Open weights when the reviewed table of open families lists the model's family; else the
+/// model's own metadata where it answers (models.dev's `models/zhipuai/glm-5v-turbo.toml` and
+/// `models/alibaba/qwen3-coder-plus.toml` say `false`, whatever a router or the creator's API
+/// file copies); else its creator's API, any entry saying `true`; else any host's `open_weights: true`; else what the first source that
+/// answers says (docs/data.md, "Open weights"): one host's `false` does not hide published
+/// weights.
+fn open_source(slug: &str, recs: &[ModelRecord]) -> Option<bool> {
+    // The table speaks for checkpoints a price list or catalogue lists; a row of a paper's
+    // table (`Llama 2-13B`) names no published checkpoint by itself.
+    let listed = recs.iter().any(|r| r.rank < super::BENCHMARK_RANK);
+    if listed && open_family(slug) {
+        return Some(true);
+    }
+    // Ranks: 0 the model's own metadata, 1-2 its creator's API, then hosts.
+    let says = |ranks: std::ops::RangeInclusive<u8>| {
+        recs.iter()
+            .filter(|r| ranks.contains(&r.rank))
+            .filter_map(|r| r.open_weights)
+            .reduce(|a, b| a || b)
+    };
+    says(0..=0)
+        .or_else(|| says(1..=2))
+        .or_else(|| says(3..=u8::MAX))
+}
+
 fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
     let input =
         first(recs, |r| r.input_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
@@ -161,7 +228,7 @@ fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         creator_slug: identities::model_creator(slug, recs),
         category: category(&input, &output).to_string(),
         family: first(recs, |r| r.family.clone()),
-        open_source: first(recs, |r| r.open_weights),
+        open_source: open_source(slug, recs),
         release_date: release_date(slug, recs),
         context_window: first(recs, |r| r.context),
         max_output_tokens: first(recs, |r| r.max_output),
@@ -332,10 +399,20 @@ pub fn finish(
             (slug, p)
         })
         .collect();
+    // Every provider a row names exists: creators, and the sellers of offerings and price
+    // periods (LiteLLM's `volcengine`, which no other source lists) — docs/data.md,
+    // "References".
     let creators: BTreeSet<String> = snapshot
         .models
         .iter()
         .filter_map(|m| m.creator_slug.clone())
+        .chain(snapshot.offerings.iter().map(|o| o.provider_slug.clone()))
+        .chain(
+            snapshot
+                .price_history
+                .iter()
+                .map(|p| p.provider_slug.clone()),
+        )
         .collect();
     // Creators no source lists as a provider take their name from the creators table, else
     // from a router's `Vendor: Model` display names.
@@ -535,6 +612,64 @@ pub fn derive(s: &mut Snapshot, tables: &Reviewed) -> super::calibration::Gaps {
         .unwrap_or_default();
     super::economy::apply(s);
     gaps
+}
+
+#[cfg(test)]
+mod open_tests {
+    use super::*;
+
+    #[test]
+    fn open_families_need_their_size_where_the_table_says() {
+        for slug in [
+            "gpt-oss-20b",
+            "llama-3.2-1b-instruct",
+            "gemma-3-27b-it",
+            "deepseek-r1-distill-qwen-32b",
+            "qwen3-235b-a22b-instruct-2507",
+            "qwen2.5-1.5b-instruct",
+            "mixtral-8x7b-instruct",
+        ] {
+            assert!(open_family(slug), "{slug}");
+        }
+        for slug in [
+            "qwen3-max",
+            "qwen-plus",
+            "gpt-4o",
+            "mistral-large-2512",
+            "phind",
+        ] {
+            assert!(!open_family(slug), "{slug}");
+        }
+    }
+
+    #[test]
+    fn one_open_weights_witness_is_enough() {
+        let rec = |w: Option<bool>| ModelRecord {
+            open_weights: w,
+            rank: 3,
+            ..ModelRecord::default()
+        };
+        assert_eq!(
+            open_source("x-1", &[rec(Some(false)), rec(Some(true))]),
+            Some(true)
+        );
+        // The model's own metadata outweighs a host that says otherwise, either way.
+        let own = |w: Option<bool>| ModelRecord { rank: 0, ..rec(w) };
+        assert_eq!(
+            open_source("x-1", &[own(Some(false)), rec(Some(true))]),
+            Some(false)
+        );
+        assert_eq!(
+            open_source("x-1", &[own(Some(true)), rec(Some(false))]),
+            Some(true)
+        );
+        assert_eq!(
+            open_source("x-1", &[rec(None), rec(Some(false))]),
+            Some(false)
+        );
+        assert_eq!(open_source("x-1", &[rec(None)]), None);
+        assert_eq!(open_source("gpt-oss-20b", &[rec(Some(false))]), Some(true));
+    }
 }
 
 #[cfg(test)]

@@ -137,7 +137,7 @@ fn release_of(resolved: &Resolved, model: &str) -> Option<String> {
 
 /// The price of a live-feed model entry in effect on `day`: its latest dated constraint by
 /// then, else its standard price.
-fn price_on(model: &Value, day: &str) -> Option<Prices> {
+pub(crate) fn price_on(model: &Value, day: &str) -> Option<Prices> {
     dated_constraints(model, day)
         .pop()
         .map(|(_, p)| p)
@@ -249,6 +249,12 @@ pub fn build(
         by_id.keys().chain(constraints.keys()).cloned().collect();
     for (provider, id) in &ids {
         report.read(SOURCE);
+        // A mode entry's prices (`…:batch`) are a variant's, never the offering's history
+        // (docs/data.md, "Price modes").
+        if crate::ingest::names::price_mode(id, None).is_some() {
+            report.matched(SOURCE);
+            continue;
+        }
         let Some(model) = resolved.lookup(id) else {
             report.unmatched(SOURCE, id);
             continue;

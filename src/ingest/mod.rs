@@ -81,6 +81,10 @@ pub struct ModelRecord {
     pub prices: Option<Prices>,
     /// The date the price is as of (the source's snapshot date).
     pub as_of: Option<String>,
+    /// The processing mode this entry prices (`batch`, `flex`, `priority`) where its id or name
+    /// says it is one ([`names::price_mode`]): a variant of the model's offering at the
+    /// provider, never its standard price, a model or a name.
+    pub mode: Option<&'static str>,
 }
 
 /// The rank of records read from benchmark tables (a paper's or a leaderboard's rows).
@@ -187,6 +191,13 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         .chain(offers.iter_mut().map(|o| &mut o.record))
     {
         route_to_plan(r, &mut provider_meta);
+        // A mode entry (`…:batch`, "… (batch)") prices a variant of the model's offering:
+        // its name is the entry's, not the model's (docs/data.md, "Price modes").
+        r.mode = names::price_mode(&r.raw_id, r.name.as_deref());
+        if r.mode.is_some() {
+            r.name = None;
+            report.rule("price modes: mode entries read", 1);
+        }
     }
 
     // Benchmarked models that no pricing or metadata source knows become models too.
@@ -221,6 +232,23 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             records.push(offer.record.clone());
         }
         litellm_offers.push(offer);
+    }
+    // A genai-prices mode entry's price is the one in effect on `today`, as the standard
+    // prices' are (`history::apply_current`).
+    if let Some(data) = &genai {
+        let entries: BTreeMap<(String, &str), &serde_json::Value> =
+            sources::genai_prices::models(data)
+                .map(|(p, id, m)| ((p, id), m))
+                .collect();
+        for r in records
+            .iter_mut()
+            .filter(|r| r.mode.is_some() && r.source == sources::genai_prices::SOURCE)
+        {
+            let key = (r.provider.clone().unwrap_or_default(), r.raw_id.as_str());
+            if let Some(p) = entries.get(&key).and_then(|m| history::price_on(m, today)) {
+                r.prices = Some(p);
+            }
+        }
     }
     let mut resolved = resolve(records);
     let mut first_seen = first_seen_in_records(&resolved, &opts.observed);
@@ -357,6 +385,18 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         })
         .collect();
 
+    // A host's mode product folded into its model (`glm-5.2-fast` at Baseten, now the fast
+    // variant of `glm-5.2`) leaves no model behind: its price periods were the variant's,
+    // not the model's, and would name a model that does not exist (docs/data.md,
+    // "References").
+    let periods = snapshot.price_history.len();
+    snapshot
+        .price_history
+        .retain(|p| resolved.models.contains_key(&p.model_slug));
+    report.rule(
+        "references: price periods of folded mode products dropped",
+        periods - snapshot.price_history.len(),
+    );
     let tables = catalog::Reviewed::checked_in().map_err(IngestError)?;
     let gaps = catalog::finish(
         &mut snapshot,
@@ -382,7 +422,119 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     for m in &mut snapshot.models {
         m.base_model = bases.get(&m.slug).cloned();
     }
+    count_rules(&snapshot, &mut report);
     Ok((snapshot, report))
+}
+
+/// How far each rule of docs/data.md reaches in the built snapshot, and how often a rule
+/// that must always hold is broken (those lines should read 0).
+fn count_rules(s: &Snapshot, report: &mut Report) {
+    use entity::offering::{Variant, Witness};
+    let tables = prices::Tables::shared();
+    let modes = ["batch", "flex", "priority"];
+    report.rule(
+        "price modes: names that carry a mode (must be 0)",
+        s.models
+            .iter()
+            .filter(|m| names::price_mode("", Some(&m.name)).is_some())
+            .count(),
+    );
+    let mut with_modes = 0;
+    let mut below = 0;
+    for o in &s.offerings {
+        let variants = Variant::decode(o.variants.as_deref());
+        with_modes += usize::from(variants.iter().any(|v| modes.contains(&v.mode.as_str())));
+        below += usize::from(variants.iter().any(|v| below_batch(o, v)));
+    }
+    report.rule(
+        "price modes: offerings with a batch/flex/priority variant",
+        with_modes,
+    );
+    report.rule(
+        "price modes: offerings priced below their batch variant (must be 0)",
+        below,
+    );
+    let free = s.offerings.iter().filter(|o| o.kind == "free_tier");
+    report.rule("free: free_tier offerings", free.clone().count());
+    report.rule(
+        "free: free_tier offerings without a stated 0/0 or a free id (must be 0)",
+        free.filter(|o| {
+            (o.input_price != Some(0.0) || o.output_price != Some(0.0))
+                && !prices::says_free(&o.provider_model_id)
+        })
+        .count(),
+    );
+    report.rule(
+        "free: models.dev 0/0 placeholders at a creator's API made unknown",
+        s.offerings
+            .iter()
+            .filter(|o| o.kind == "first_party" && o.source == sources::models_dev::SOURCE)
+            .filter(|o| {
+                Witness::decode(o.sources.as_deref()).iter().any(|w| {
+                    w.source == o.source && w.input_price.is_none() && w.output_price.is_none()
+                })
+            })
+            .count(),
+    );
+    report.rule(
+        "open weights: open_source models",
+        s.models
+            .iter()
+            .filter(|m| m.open_source == Some(true))
+            .count(),
+    );
+    report.rule(
+        "open weights: models of a reviewed open family",
+        s.models
+            .iter()
+            .filter(|m| catalog::open_family(&m.slug))
+            .count(),
+    );
+    report.rule(
+        "lifecycle: models with a deprecation date",
+        s.models
+            .iter()
+            .filter(|m| m.deprecation_date.is_some())
+            .count(),
+    );
+    report.rule(
+        "lifecycle: retired models",
+        s.models.iter().filter(|m| m.retired).count(),
+    );
+    let credited = |kinds: &[&str]| {
+        s.models
+            .iter()
+            .filter_map(|m| m.creator_slug.as_deref())
+            .filter(|c| {
+                !tables.creators.contains_key(*c) && kinds.contains(&tables.provider_kind(c))
+            })
+            .count()
+    };
+    report.rule(
+        "creators: models credited to a cloud or plan (must be 0)",
+        credited(&["cloud", "plan"]),
+    );
+    // A router's own products, under its own name (OpenRouter's `openrouter/auto`,
+    // Vercel's `vercel/v0-1.5-md`), are its: counted, not forbidden.
+    report.rule(
+        "creators: models credited to a router under its own name",
+        credited(&["router"]),
+    );
+    report.rule(
+        "references: dangling references (must be 0)",
+        s.dangling().len(),
+    );
+}
+
+/// Whether an offering's standard price is below its batch variant's (beyond rounding): a
+/// batch price served as the standard one, or a stale variant (docs/data.md, "Price modes").
+pub fn below_batch(o: &entity::offering::Model, v: &entity::offering::Variant) -> bool {
+    let above = |batch: Option<f64>, standard: Option<f64>| match (batch, standard) {
+        (Some(b), Some(s)) => b > s && !same_price(Some(b), Some(s)),
+        _ => false,
+    };
+    v.mode == "batch"
+        && (above(v.input_price, o.input_price) || above(v.output_price, o.output_price))
 }
 
 /// The earlier observed copies of the live feed, oldest first: the archive's day
@@ -778,6 +930,9 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             key_owner.insert(from, group);
         }
     }
+    // A mode entry alone never makes a model: OpenRouter's `openai/gpt-6.1-terra-pro:batch`
+    // is a batch price of a model no source lists (docs/data.md, "Price modes").
+    groups.retain(|_, recs| recs.iter().any(|r| r.mode.is_none()));
     let mut models = BTreeMap::new();
     let mut slug_of_group = BTreeMap::new();
     for (key, mut recs) in groups {
@@ -867,6 +1022,34 @@ fn settle_witnesses(offerings: &mut [entity::offering::Model]) {
     }
 }
 
+/// `variants` with the modes the mode entries price that they lack (a source's own variant
+/// of a mode stands), in [`entity::offering::Variant::MODES`] order.
+fn with_modes(
+    variants: &[entity::offering::Variant],
+    mode_entries: &[&ModelRecord],
+) -> Vec<entity::offering::Variant> {
+    use entity::offering::Variant;
+    let mut out = variants.to_vec();
+    for r in mode_entries {
+        let (Some(mode), Some(p)) = (r.mode, r.prices.as_ref()) else {
+            continue;
+        };
+        if out.iter().any(|v| v.mode == mode) {
+            continue;
+        }
+        out.push(Variant {
+            mode: mode.to_string(),
+            input_price: p.input,
+            output_price: p.output,
+            cache_read_price: p.cache_read,
+            cache_write_price: p.cache_write,
+            tiers: p.tiers.clone(),
+        });
+    }
+    out.sort_by_key(|v| Variant::MODES.iter().position(|m| *m == v.mode));
+    out
+}
+
 /// One offering per (model, provider), from the most trusted source that prices it there
 /// ([`precedence`]), the provider's id for this exact snapshot before an undated alias, then
 /// the shortest id. Every source pricing it there is a witness; the offering is disputed
@@ -889,7 +1072,24 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
         };
         // The best record of each source at each provider.
         let mut best: BTreeMap<&str, BTreeMap<u8, &ModelRecord>> = BTreeMap::new();
-        for r in recs.iter().filter(|r| r.prices.is_some()) {
+        // Mode entries (`…:batch`) at each provider, the most trusted source's first: they
+        // are variants of the provider's offering, never its standard price.
+        let mut modes: BTreeMap<&str, Vec<&ModelRecord>> = BTreeMap::new();
+        for r in recs
+            .iter()
+            .filter(|r| r.prices.is_some() && r.mode.is_some())
+        {
+            if let Some(provider) = r.provider.as_deref() {
+                modes.entry(provider).or_default().push(r);
+            }
+        }
+        for list in modes.values_mut() {
+            list.sort_by_key(|r| score(r));
+        }
+        for r in recs
+            .iter()
+            .filter(|r| r.prices.is_some() && r.mode.is_none())
+        {
             let Some(provider) = r.provider.as_deref() else {
                 continue;
             };
@@ -902,6 +1102,9 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
             }
         }
         for (provider, by_source) in best {
+            let mode_entries = modes.remove(provider).unwrap_or_default();
+            // A provider known only by its mode entries states no standard price: no
+            // offering (its batch price alone would be read as the price to pay).
             let Some(r) = by_source.values().next().copied() else {
                 continue;
             };
@@ -931,6 +1134,7 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
                 )
                 .find(|v| !v.is_empty())
                 .map_or(&[][..], Vec::as_slice);
+            let variants = with_modes(variants, &mode_entries);
             out.push(entity::offering::Model {
                 id: 0,
                 model_slug: slug.clone(),
@@ -942,7 +1146,7 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
                 cache_write_price: prices.cache_write,
                 tiers: entity::offering::Tier::encode(&prices.tiers),
                 unit_prices: entity::offering::UnitPrice::encode(&prices.unit_prices),
-                variants: Variant::encode(variants),
+                variants: Variant::encode(&variants),
                 upcoming: None,
                 regions: None,
                 disputed: false,

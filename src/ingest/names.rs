@@ -54,6 +54,28 @@ pub fn is_fine_tune_price(id: &str) -> bool {
     id.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("ft:"))
 }
 
+/// The processing mode a price-list entry sells instead of the standard one, where its id or
+/// name says so: a router's `:batch`, `:flex` or `:priority` variant
+/// (`openai/gpt-6.1-terra-pro:batch`), an id ending in `-batch`, or a name that ends in the
+/// mode (`GPT-6.1 Terra Pro (batch)`, `Claude Haiku 5.5 Batch`). Such an entry is a variant of
+/// the model's offering, never its standard price, a model or a name (docs/data.md, "Price
+/// modes").
+pub fn price_mode(raw_id: &str, name: Option<&str>) -> Option<&'static str> {
+    const MODES: [&str; 3] = ["batch", "flex", "priority"];
+    let id = raw_id.trim().to_ascii_lowercase();
+    let by_id = MODES.into_iter().find(|m| {
+        id.rsplit_once(':').is_some_and(|(_, tag)| tag == *m)
+            || (*m == "batch" && id.ends_with("-batch"))
+    });
+    let by_name = name.and_then(|n| {
+        let n = n.trim().to_ascii_lowercase();
+        MODES
+            .into_iter()
+            .find(|m| n.ends_with(&format!("({m})")) || (*m == "batch" && n.ends_with(" batch")))
+    });
+    by_id.or(by_name)
+}
+
 /// Lowercases and maps every character outside `[a-z0-9.-]` to `-`, collapsing runs and
 /// trimming dashes and dots at the ends: the result is a valid slug (or empty).
 pub fn slugify(text: &str) -> String {
@@ -285,6 +307,31 @@ pub fn creator_for(vendor: Option<&str>, key: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn price_modes_are_read_from_ids_and_names() {
+        assert_eq!(
+            price_mode("openai/gpt-6.1-terra-pro:batch", None),
+            Some("batch")
+        );
+        assert_eq!(
+            price_mode("x", Some("Claude Haiku 5.5 Batch")),
+            Some("batch")
+        );
+        assert_eq!(
+            price_mode("x", Some("GPT-6 Astra Pro (batch)")),
+            Some("batch")
+        );
+        assert_eq!(price_mode("gpt-4o-batch", None), Some("batch"));
+        assert_eq!(price_mode("m:priority", None), Some("priority"));
+        // A model named for a mode is a model: FLUX.2 [flex], Grok 4 Fast, `:free` routes.
+        assert_eq!(price_mode("FLUX.2-flex", Some("FLUX.2 [flex]")), None);
+        assert_eq!(
+            price_mode("openai/gpt-4o:free", Some("GPT-4o (free)")),
+            None
+        );
+        assert_eq!(price_mode("batchnorm-net", None), None);
+    }
 
     #[test]
     fn parses_the_spellings_of_one_model_to_one_key() {

@@ -142,7 +142,11 @@ impl Tables {
         if self.is_first_party(creator, &o.provider_slug) {
             return "first_party".into();
         }
-        let free = o.input_price.unwrap_or(0.0) == 0.0 && o.output_price.unwrap_or(0.0) == 0.0;
+        // Free only where a source says so — 0 for both prices, or a seller's id for the
+        // free route (OpenRouter's `…:free`) — an unknown price is unknown, never free
+        // (docs/data.md, "Free").
+        let free = (o.input_price == Some(0.0) && o.output_price == Some(0.0))
+            || says_free(&o.provider_model_id);
         match self.provider_kind(&o.provider_slug) {
             "plan" => "plan".into(),
             _ if free => "free_tier".into(),
@@ -150,6 +154,13 @@ impl Tables {
             k => k.to_string(),
         }
     }
+}
+
+/// Whether a seller's id names its free route (`open-r1/olympiccoder-32b:free`,
+/// `glm-4.7-free`).
+pub fn says_free(id: &str) -> bool {
+    let id = id.to_ascii_lowercase();
+    id.ends_with(":free") || id.ends_with("-free")
 }
 
 /// `x` with at most 6 significant digits, as a price is published.
@@ -189,6 +200,72 @@ fn round_all(s: &mut Snapshot) {
     }
 }
 
+/// models.dev writes 0/0 where it does not know a price (Amazon's `nova-2-lite-v1` at its
+/// Nova API, "Nova 2 Lite", which Amazon sells on Bedrock at 0.3/2.5): a creator's own
+/// offering served at 0/0 from models.dev, where another of the creator's own APIs prices
+/// the model — or a model of the same creator and name — states no price. It becomes unknown
+/// (`null`), never free (docs/data.md, "Free"). Returns how many.
+pub fn unknown_placeholders(s: &mut Snapshot, t: &Tables) -> usize {
+    // Names compared without the creator's name before them ("Amazon Nova 2 Lite").
+    let plain = |creator: Option<&str>, name: &str| {
+        let name = name.to_lowercase();
+        let maker = creator
+            .and_then(|c| t.creators.get(c))
+            .map(|c| format!("{} ", c.name.to_lowercase()));
+        maker
+            .and_then(|m| name.strip_prefix(&m).map(str::to_string))
+            .unwrap_or(name)
+    };
+    let named: BTreeMap<&str, (Option<&str>, String)> = s
+        .models
+        .iter()
+        .map(|m| {
+            let creator = m.creator_slug.as_deref();
+            (m.slug.as_str(), (creator, plain(creator, &m.name)))
+        })
+        .collect();
+    let priced: std::collections::BTreeSet<(Option<&str>, String)> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind == "first_party" && paid(o))
+        .filter_map(|o| named.get(o.model_slug.as_str()).cloned())
+        .collect();
+    let placeholders: Vec<usize> = s
+        .offerings
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| {
+            o.kind == "first_party"
+                && o.source == crate::ingest::sources::models_dev::SOURCE
+                && o.input_price == Some(0.0)
+                && o.output_price == Some(0.0)
+                && named
+                    .get(o.model_slug.as_str())
+                    .is_some_and(|k| priced.contains(k))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let mut n = 0;
+    for i in placeholders {
+        let Some(o) = s.offerings.get_mut(i) else {
+            continue;
+        };
+        o.input_price = None;
+        o.output_price = None;
+        let mut witnesses = offering::Witness::decode(o.sources.as_deref());
+        for w in witnesses
+            .iter_mut()
+            .filter(|w| w.source == o.source && w.provider_model_id == o.provider_model_id)
+        {
+            w.input_price = None;
+            w.output_price = None;
+        }
+        o.sources = offering::Witness::encode(&witnesses);
+        n += 1;
+    }
+    n
+}
+
 fn paid(o: &offering::Model) -> bool {
     o.input_price.unwrap_or(0.0) > 0.0 || o.output_price.unwrap_or(0.0) > 0.0
 }
@@ -206,6 +283,7 @@ pub fn apply(s: &mut Snapshot, t: &Tables) {
         let creator = creator_of.get(&o.model_slug).cloned().flatten();
         o.kind = t.offering_kind(creator.as_deref(), o);
     }
+    unknown_placeholders(s, t);
     let sellers: std::collections::BTreeSet<&str> = s
         .offerings
         .iter()

@@ -27,6 +27,9 @@ pub struct Report {
     pub calibration: Vec<String>,
     /// Entries dropped for a value out of range, with the reason (`source: entry: reason`).
     pub dropped: Vec<String>,
+    /// How often each data rule of docs/data.md applied (or, for a check, was broken), by
+    /// rule name: what `mds ingest` prints so a reader sees each rule's reach.
+    pub rules: BTreeMap<String, usize>,
 }
 
 impl Report {
@@ -71,6 +74,11 @@ impl Report {
         for (m, g) in &gaps.makers {
             self.calibration.push(line(&format!("maker {m}"), g));
         }
+    }
+
+    /// Adds `n` to the count of a data rule.
+    pub fn rule(&mut self, rule: &str, n: usize) {
+        *self.rules.entry(rule.to_string()).or_default() += n;
     }
 
     /// Counts the agreement of every pair of sources pricing one offering.
@@ -120,6 +128,9 @@ impl Report {
                 100.0 * n.agree as f64 / total.max(1) as f64,
                 n.differ
             ));
+        }
+        for (rule, n) in &self.rules {
+            out.push_str(&format!("rule {rule}: {n}\n"));
         }
         for line in &self.calibration {
             out.push_str(line);

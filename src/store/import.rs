@@ -17,6 +17,8 @@ use crate::snapshot::{Snapshot, SnapshotError, sha256_hex};
 pub enum ImportError {
     Snapshot(SnapshotError),
     Db(DbErr),
+    /// Rows naming rows the snapshot lacks ([`Snapshot::dangling`]); nothing was imported.
+    Dangling(Vec<String>),
 }
 
 impl std::fmt::Display for ImportError {
@@ -24,6 +26,12 @@ impl std::fmt::Display for ImportError {
         match self {
             Self::Snapshot(e) => write!(f, "{e}"),
             Self::Db(e) => write!(f, "database: {e}"),
+            Self::Dangling(refs) => write!(
+                f,
+                "{} dangling references, e.g. {}",
+                refs.len(),
+                refs.iter().take(3).cloned().collect::<Vec<_>>().join("; ")
+            ),
         }
     }
 }
@@ -82,6 +90,12 @@ pub async fn import(db: &DatabaseConnection, bytes: &[u8]) -> Result<Outcome, Im
         return Ok(Outcome::Unchanged { version: p.version });
     }
     let s: Snapshot = Snapshot::decode(bytes).map_err(ImportError::Snapshot)?;
+    // A reference to a missing row is refused before anything changes: the API would
+    // answer 404 for a provider an offering names (docs/data.md, "References").
+    let dangling = s.dangling();
+    if !dangling.is_empty() {
+        return Err(ImportError::Dangling(dangling));
+    }
     let version = previous.as_ref().map_or(1, |p| p.version + 1);
     let txn = db.begin().await?;
     economy_point::Entity::delete_many().exec(&txn).await?;

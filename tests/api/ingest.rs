@@ -299,6 +299,15 @@ async fn a_new_snapshot_replaces_the_data_and_bumps_the_version() {
     let url = fresh_database(Backend::Sqlite).await;
     let mut snap = Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
     snap.models.truncate(10);
+    // The rows naming the models left out go with them: the import refuses a dangling
+    // reference.
+    let kept: BTreeSet<String> = snap.models.iter().map(|m| m.slug.clone()).collect();
+    snap.offerings.retain(|o| kept.contains(&o.model_slug));
+    snap.price_history.retain(|p| kept.contains(&p.model_slug));
+    snap.aliases.retain(|a| kept.contains(&a.model_slug));
+    snap.scores.retain(|x| kept.contains(&x.model_slug));
+    snap.agent_models.retain(|x| kept.contains(&x.model_slug));
+    assert_eq!(snap.dangling(), Vec::<String>::new());
     let bytes = snap.encode().unwrap();
     let db = mds::store::connect(&url).await.unwrap();
     let out = mds::store::import::import(&db, &bytes).await.unwrap();
@@ -313,6 +322,25 @@ async fn a_corrupt_snapshot_is_refused_and_the_data_stays() {
     let before = counts(&url).await;
     let db = mds::store::connect(&url).await.unwrap();
     assert!(mds::store::import::import(&db, b"not gzip").await.is_err());
+    db.close().await.unwrap();
+    assert_eq!(counts(&url).await, before);
+}
+
+#[tokio::test]
+async fn a_snapshot_with_a_dangling_reference_is_refused_and_the_data_stays() {
+    let url = fresh_database(Backend::Postgres).await;
+    let before = counts(&url).await;
+    // One offering naming a provider no row describes, as LiteLLM's `volcengine` did.
+    let mut snap = Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    snap.offerings[0].provider_slug = "nowhere".into();
+    let bytes = snap.encode().unwrap();
+    let db = mds::store::connect(&url).await.unwrap();
+    let err = mds::store::import::import(&db, &bytes).await.unwrap_err();
+    assert!(
+        matches!(&err, mds::store::import::ImportError::Dangling(refs)
+            if refs.len() == 1 && refs[0].ends_with("no provider nowhere")),
+        "{err}"
+    );
     db.close().await.unwrap();
     assert_eq!(counts(&url).await, before);
 }

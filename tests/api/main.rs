@@ -10,6 +10,7 @@ mod cache;
 mod catalog;
 mod changes;
 mod costs;
+mod data_rules;
 mod economy;
 mod exports;
 mod filters;

@@ -278,6 +278,8 @@ fn record(
         prices: provider.as_ref().and(prices),
         provider,
         parsed: Some(parsed),
+        // Set once every source is read (`ingest::run`).
+        mode: None,
     }
 }
 

@@ -159,6 +159,9 @@ pub fn read_copy(copy: &Path, day: &str, report: &mut Report) -> Result<Copy, In
         let (Some(provider), Some(entry)) = (provider, e.as_object()) else {
             continue;
         };
+        if entry.contains_key("input_cost_per_token") && prices::tokens_unstated(entry) {
+            report.rule("units: media entries' per-token prices not read", 1);
+        }
         let key = keys::parse(key, &litellm_provider, &is_route);
         // A floating alias (`gemini-pro-latest`) follows whichever model is newest: its
         // price is no price of the model its name resembles.
@@ -236,7 +239,11 @@ fn offer(id: &str, provider: &str, e: &serde_json::Map<String, Value>, day: &str
         && own == named
         && parsed.key.bytes().any(|b| b.is_ascii_digit())
         && !configured;
-    let creator = named.or(own);
+    // A host never becomes a creator: a cloud's, router's or plan's entry whose id names no
+    // maker (`azure_ai/flux.2-pro`) credits nobody; a lab's own API credits the lab
+    // (docs/data.md, "Creators").
+    let host = matches!(tables.provider_kind(provider), "cloud" | "router" | "plan");
+    let creator = named.or(own.filter(|_| !host));
     let flag = |field: &str| e.get(field).and_then(Value::as_bool);
     let tokens = |field: &str| e.get(field).and_then(Value::as_i64).filter(|n| *n > 0);
     Some(Offer {
@@ -360,9 +367,8 @@ pub type ByModel = BTreeMap<String, Vec<Witness>>;
 
 /// Applies the witnesses to the built models: a non-conversational mode the creator's own
 /// entry gives (or every entry agrees on) sets a `chat` model's task; structured-output
-/// support fills a gap; the creator's deprecation date, where every one of its entries for
-/// the model has one, is the model's (the last of them), and a model whose date is not after
-/// `today` is retired.
+/// support fills a gap; the creator's deprecation date, the last any of its entries for the
+/// model states, is the model's, and a model whose date is not after `today` is retired.
 pub fn apply(
     by_model: &ByModel,
     models: &mut [entity::model::Model],
@@ -404,12 +410,17 @@ pub fn apply(
                 .chain(seen.iter().collect::<Vec<_>>().iter())
                 .find_map(|w| w.structured_output);
         }
-        if !first_party.is_empty() && first_party.iter().all(|w| w.deprecation_date.is_some()) {
-            m.deprecation_date = first_party
-                .iter()
-                .filter_map(|w| w.deprecation_date.clone())
-                .max();
-            m.retired = m.deprecation_date.as_deref().is_some_and(|d| d <= today);
+        // Any of the creator's own entries for the model that states a date, dated ids
+        // included: OpenAI dates `gpt-5-2025-08-07` (2026-12-11) and leaves the undated
+        // `gpt-5` undated; an entry without a date states nothing (docs/data.md,
+        // "Lifecycle").
+        if let Some(date) = first_party
+            .iter()
+            .filter_map(|w| w.deprecation_date.clone())
+            .max()
+        {
+            m.retired = date.as_str() <= today;
+            m.deprecation_date = Some(date);
         }
     }
 }

@@ -248,19 +248,51 @@ fn variant(e: &Map<String, Value>, suffix: &str, mode: &str) -> Option<Variant> 
     (v.input_price.is_some() || v.output_price.is_some()).then_some(v)
 }
 
+/// Modes whose product is media, billed per image, second or character rather than per
+/// text token.
+const MEDIA_MODES: [&str; 5] = [
+    "image_generation",
+    "image_edit",
+    "video_generation",
+    "audio_speech",
+    "audio_transcription",
+];
+
+/// Whether an entry's per-token fields hold some other unit's price: a media model's entry
+/// that states its price only "per token", with no image, audio, video, second, pixel or
+/// character price beside it (Fireworks' `flux-kontext-pro`: 4e-08 per "token" in and out,
+/// which is $0.04 per image). A per-token price there is unknown, never a token price
+/// (docs/data.md, "Units"); OpenAI's `gpt-image-2` prices image tokens beside its text
+/// tokens and keeps both.
+pub fn tokens_unstated(e: &Map<String, Value>) -> bool {
+    let media = e
+        .get("mode")
+        .and_then(Value::as_str)
+        .is_some_and(|m| MEDIA_MODES.contains(&m));
+    let media_unit = e.keys().any(|k| {
+        k.contains("cost")
+            && ["image", "audio", "video", "second", "pixel", "character"]
+                .iter()
+                .any(|u| k.contains(u))
+    });
+    media && !media_unit
+}
+
 /// An entry's prices and variants; `None` when it prices nothing.
 pub fn of(e: &Map<String, Value>) -> Option<(Prices, Vec<Variant>)> {
     // The map writes 0 for a price it does not know: 0 in and 0 out is no price (a free
     // model is never listed this way by its maker).
     let (input, output) = match (per_mtok(e, BASE[0]), per_mtok(e, BASE[1])) {
         (Some(i), Some(o)) if i == 0.0 && o == 0.0 => (None, None),
+        _ if tokens_unstated(e) => (None, None),
         other => other,
     };
+    let tokens = !tokens_unstated(e);
     let p = Prices {
         input,
         output,
-        cache_read: per_mtok(e, BASE[2]),
-        cache_write: per_mtok(e, BASE[3]),
+        cache_read: per_mtok(e, BASE[2]).filter(|_| tokens),
+        cache_write: per_mtok(e, BASE[3]).filter(|_| tokens),
         tiers: tiers(e, ""),
         unit_prices: unit_prices(e),
         variants: Vec::new(),
@@ -298,6 +330,20 @@ pub fn per_image(entries: &BTreeMap<String, &Map<String, Value>>) -> Vec<UnitPri
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_media_entry_priced_only_per_token_states_no_token_price() {
+        let e = serde_json::json!({"mode": "image_generation", "litellm_provider": "fireworks_ai",
+            "input_cost_per_token": 4e-08, "output_cost_per_token": 4e-08});
+        let e = e.as_object().cloned().unwrap_or_default();
+        assert!(super::tokens_unstated(&e));
+        assert!(super::of(&e).is_none(), "nothing priced in a known unit");
+        let img = serde_json::json!({"mode": "image_generation", "input_cost_per_token": 5e-06,
+            "output_cost_per_image_token": 3e-05});
+        let img = img.as_object().cloned().unwrap_or_default();
+        let (p, _) = super::of(&img).unwrap();
+        assert_eq!(p.input, Some(5.0), "gpt-image-2's text tokens are tokens");
+    }
+
     use super::*;
 
     fn entry(v: Value) -> Map<String, Value> {

@@ -1,0 +1,341 @@
+//! The data rules of docs/data.md, each checked over the whole bundled catalogue (and, where
+//! the rule is about what a source says, over the raw public datasets too).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use entity::offering::{Variant, Witness};
+use mds::ingest::{self, names};
+use mds::snapshot::{EMBEDDED, Snapshot};
+
+use crate::helpers::raw_sources;
+
+fn bundled() -> Snapshot {
+    Snapshot::decode(EMBEDDED).unwrap()
+}
+
+fn model<'a>(s: &'a Snapshot, slug: &str) -> &'a entity::model::Model {
+    s.models
+        .iter()
+        .find(|m| m.slug == slug)
+        .unwrap_or_else(|| panic!("no model {slug}"))
+}
+
+fn offering<'a>(
+    s: &'a Snapshot,
+    slug: &str,
+    provider: &str,
+) -> Option<&'a entity::offering::Model> {
+    s.offerings
+        .iter()
+        .find(|o| o.model_slug == slug && o.provider_slug == provider)
+}
+
+#[test]
+fn price_modes_are_variants_never_prices_models_or_names() {
+    let s = bundled();
+    let named: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| names::price_mode("", Some(&m.name)).is_some())
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(named.is_empty(), "names that carry a mode: {named:?}");
+    let sold_as_mode: Vec<String> = s
+        .offerings
+        .iter()
+        .filter(|o| names::price_mode(&o.provider_model_id, None).is_some())
+        .map(|o| format!("{}@{}", o.provider_model_id, o.provider_slug))
+        .collect();
+    assert!(
+        sold_as_mode.is_empty(),
+        "offerings priced from a mode entry: {sold_as_mode:?}"
+    );
+    let mut batched = 0;
+    for o in &s.offerings {
+        for v in Variant::decode(o.variants.as_deref()) {
+            batched += usize::from(v.mode == "batch");
+            assert!(
+                !ingest::below_batch(o, &v),
+                "{}@{} standard {:?}/{:?} below batch {:?}/{:?}",
+                o.model_slug,
+                o.provider_slug,
+                o.input_price,
+                o.output_price,
+                v.input_price,
+                v.output_price
+            );
+        }
+    }
+    assert!(
+        batched > 50,
+        "only {batched} offerings have a batch variant"
+    );
+    // OpenRouter's `anthropic/claude-opus-4.1:batch` (7.5/37.5) is the batch variant of its
+    // 15/75 offering; the `:batch`-only GPT-6.1 Terra Pro is no model.
+    let opus = offering(&s, "claude-opus-4-1-20250805", "openrouter").unwrap();
+    assert_eq!(
+        (opus.input_price, opus.output_price),
+        (Some(15.0), Some(75.0))
+    );
+    let batch = Variant::decode(opus.variants.as_deref())
+        .into_iter()
+        .find(|v| v.mode == "batch")
+        .unwrap();
+    assert_eq!(
+        (batch.input_price, batch.output_price),
+        (Some(7.5), Some(37.5))
+    );
+    assert!(s.models.iter().all(|m| m.slug != "gpt-6.1-terra-pro"));
+}
+
+#[test]
+fn free_is_only_what_a_source_states_as_free() {
+    let s = bundled();
+    let free: Vec<&entity::offering::Model> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind == "free_tier")
+        .collect();
+    assert!(!free.is_empty());
+    for o in &free {
+        assert!(
+            (o.input_price, o.output_price) == (Some(0.0), Some(0.0))
+                || mds::ingest::prices::says_free(&o.provider_model_id),
+            "{}@{} is free_tier without a stated 0/0 or a free id",
+            o.model_slug,
+            o.provider_slug
+        );
+    }
+    // An unknown price at a seller that names no free route is the seller's kind.
+    let unknown = s
+        .offerings
+        .iter()
+        .filter(|o| o.input_price.is_none() && o.output_price.is_none())
+        .filter(|o| !mds::ingest::prices::says_free(&o.provider_model_id))
+        .collect::<Vec<_>>();
+    assert!(!unknown.is_empty());
+    assert!(unknown.iter().all(|o| o.kind != "free_tier"));
+    // models.dev's 0/0 for Nova 2 Lite at Amazon's Nova API is a placeholder: Amazon sells
+    // it at 0.3/2.5 on Bedrock, which is its list price.
+    let nova = offering(&s, "nova-2-lite-v1", "nova").unwrap();
+    assert_eq!((nova.input_price, nova.output_price), (None, None));
+    let m = model(&s, "nova-2-lite-v1");
+    assert_eq!((m.input_price, m.output_price), (Some(0.3), Some(2.5)));
+}
+
+#[test]
+fn media_prices_never_fill_token_prices() {
+    let s = bundled();
+    // Fireworks' FLUX.1 Kontext Pro is $0.04 an image, which LiteLLM writes per token.
+    assert!(
+        offering(&s, "flux-kontext-pro", "fireworks-ai")
+            .is_none_or(|o| o.input_price.is_none() && o.output_price.is_none())
+    );
+}
+
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn no_media_entry_of_litellm_gives_a_token_price() {
+    let path = raw_sources().join("litellm/model_prices_and_context_window.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let mut media = 0;
+    for (key, e) in data.as_object().unwrap() {
+        let Some(e) = e.as_object() else { continue };
+        if !ingest::sources::litellm::prices::tokens_unstated(e) {
+            continue;
+        }
+        media += 1;
+        if let Some((p, _)) = ingest::sources::litellm::prices::of(e) {
+            assert!(p.input.is_none() && p.output.is_none(), "{key}: {p:?}");
+        }
+    }
+    assert!(media >= 5, "{media} media entries priced only per token");
+}
+
+#[test]
+fn every_sold_model_of_an_open_family_is_open_source() {
+    let s = bundled();
+    let sold: BTreeSet<&str> = s.offerings.iter().map(|o| o.model_slug.as_str()).collect();
+    let family: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| ingest::catalog::open_family(&m.slug) && sold.contains(m.slug.as_str()))
+        .collect();
+    assert!(
+        family.len() > 100,
+        "{} models of open families",
+        family.len()
+    );
+    let closed: Vec<&str> = family
+        .iter()
+        .filter(|m| m.open_source != Some(true))
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(
+        closed.is_empty(),
+        "open families not open_source: {closed:?}"
+    );
+    for slug in [
+        "gpt-oss-20b",
+        "deepseek-v3.2",
+        "qwen3-235b-a22b-instruct-2507",
+    ] {
+        assert_eq!(model(&s, slug).open_source, Some(true), "{slug}");
+    }
+}
+
+/// The bundled catalogue's model for a raw id: the model of that slug, else the alias's.
+fn resolve<'a>(s: &'a Snapshot, aliases: &BTreeMap<&'a str, &'a str>, id: &str) -> Option<&'a str> {
+    let slug = names::parse(id).slug;
+    s.models
+        .iter()
+        .find(|m| m.slug == slug)
+        .map(|m| m.slug.as_str())
+        .or_else(|| aliases.get(slug.as_str()).copied())
+}
+
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_models_own_metadata_decides_open_weights_unless_its_family_is_open() {
+    let s = bundled();
+    let aliases: BTreeMap<&str, &str> = s
+        .aliases
+        .iter()
+        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
+        .collect();
+    let path = raw_sources().join("models-dev/models_dev_toml_bundle.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let (mut open, mut closed) = (0, 0);
+    for (path, file) in data["files"].as_object().unwrap() {
+        // The provider-agnostic `models/<org>/<id>.toml`: the model's own metadata.
+        let Some(id) = path
+            .strip_prefix("models/")
+            .and_then(|p| p.strip_suffix(".toml"))
+            .and_then(|p| p.split_once('/'))
+            .map(|(_, id)| id)
+        else {
+            continue;
+        };
+        // A floating alias's file (`mistral-medium-latest`) describes whichever model is
+        // newest when it was written, not the model it names now.
+        if id.ends_with("-latest") {
+            continue;
+        }
+        let Some(slug) = resolve(&s, &aliases, id) else {
+            continue;
+        };
+        let m = model(&s, slug);
+        if file["open_weights"] == true {
+            open += 1;
+            assert_eq!(
+                m.open_source,
+                Some(true),
+                "{path} says open weights: {slug}"
+            );
+        } else if file["open_weights"] == false && !ingest::catalog::open_family(slug) {
+            closed += 1;
+            assert_eq!(m.open_source, Some(false), "{path} says closed: {slug}");
+        }
+    }
+    assert!(
+        open > 30 && closed > 30,
+        "{open} open and {closed} closed own files"
+    );
+}
+
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn every_deprecation_date_of_the_creator_is_the_models() {
+    let s = bundled();
+    let aliases: BTreeMap<&str, &str> = s
+        .aliases
+        .iter()
+        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
+        .collect();
+    let path = raw_sources().join("litellm/model_prices_and_context_window.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let mut checked = 0;
+    for (key, e) in data.as_object().unwrap() {
+        // OpenAI's and Anthropic's own entries (no route prefix).
+        let (Some(provider), Some(date)) = (
+            e["litellm_provider"].as_str(),
+            e["deprecation_date"].as_str(),
+        ) else {
+            continue;
+        };
+        if !matches!(provider, "openai" | "anthropic") || key.contains('/') {
+            continue;
+        }
+        let Some(slug) = resolve(&s, &aliases, key) else {
+            continue;
+        };
+        let m = model(&s, slug);
+        if m.creator_slug.as_deref() != Some(provider) {
+            continue;
+        }
+        checked += 1;
+        assert!(
+            m.deprecation_date.as_deref().is_some_and(|d| d >= date),
+            "{key} is deprecated on {date}; {slug} says {:?}",
+            m.deprecation_date
+        );
+        assert_eq!(
+            m.retired,
+            m.deprecation_date.as_deref() <= Some(&*s.built_at),
+            "{slug}"
+        );
+    }
+    assert!(checked > 50, "{checked} dated entries checked");
+    for slug in ["o3-2025-04-16", "gpt-5-2025-08-07"] {
+        assert_eq!(
+            model(&s, slug).deprecation_date.as_deref(),
+            Some("2026-12-11"),
+            "{slug}"
+        );
+    }
+}
+
+#[test]
+fn hosts_are_never_creators_and_labs_sell_first_party() {
+    let s = bundled();
+    let tables = mds::ingest::prices::Tables::shared();
+    let hosts: Vec<(&str, &str)> = s
+        .models
+        .iter()
+        .filter_map(|m| Some((m.slug.as_str(), m.creator_slug.as_deref()?)))
+        .filter(|(_, c)| {
+            !tables.creators.contains_key(*c) && matches!(tables.provider_kind(c), "cloud" | "plan")
+        })
+        .collect();
+    assert!(hosts.is_empty(), "models credited to a host: {hosts:?}");
+    // Azure sells FLUX.2 Pro; Black Forest Labs made it.
+    assert_eq!(
+        model(&s, "flux-2-pro").creator_slug.as_deref(),
+        Some("black-forest-labs")
+    );
+    // Every lab's own API is its first party: Meta's `meta` API sells Muse.
+    let muse = offering(&s, "muse-spark-1.1", "meta").unwrap();
+    assert_eq!(muse.kind, "first_party");
+    assert_eq!(
+        model(&s, "muse-spark-1.1").price_basis.as_deref(),
+        Some("first_party")
+    );
+}
+
+#[test]
+fn every_reference_of_the_bundled_snapshot_resolves() {
+    let s = bundled();
+    assert!(!s.offerings.is_empty() && !s.scores.is_empty());
+    assert_eq!(s.dangling(), Vec::<String>::new());
+    let providers: BTreeSet<&str> = s.providers.iter().map(|p| p.slug.as_str()).collect();
+    assert!(
+        providers.contains("volcengine"),
+        "LiteLLM's Volcengine offerings' provider"
+    );
+    // The witnesses of a price name the source they come from.
+    for o in &s.offerings {
+        for w in Witness::decode(o.sources.as_deref()) {
+            assert!(s.sources.iter().any(|x| x.slug == w.source), "{}", w.source);
+        }
+    }
+}
