@@ -219,7 +219,7 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        // One index per filter and sort of the model list (API.md §3); each ends in the
+        // One index per filter and sort of the model list (`docs/rest.md`); each ends in the
         // slug tie-break so a sorted page is an index range scan.
         index(
             manager,

@@ -9,7 +9,7 @@ use entity::offering::{self, Tier, Variant};
 use super::Row;
 use crate::ingest::prices::six_digits;
 
-/// Largest token count of one line (API.md §3: above it is a 400).
+/// Largest token count of one line (`docs/rest.md`: above it is a 400).
 pub const MAX_TOKENS: u64 = 1_000_000_000;
 
 /// The size of one request.

@@ -8,7 +8,7 @@ use entity::model;
 use super::search::match_tier;
 use super::{Catalog, Row, nulls_last};
 
-/// Model list filters (API.md §3); all optional, combined with AND.
+/// Model list filters (`docs/rest.md`); all optional, combined with AND.
 #[derive(Debug, Clone, Default)]
 pub struct ModelFilter {
     /// Models this provider offers.

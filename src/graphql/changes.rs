@@ -1,5 +1,5 @@
 //! The changes feed: price changes, new models and new benchmark results, newest first
-//! (API.md §3); REST serves it as JSON and as Atom.
+//! (`docs/rest.md`); REST serves it as JSON and as Atom.
 
 use async_graphql::{Context, Enum, Object, Result};
 

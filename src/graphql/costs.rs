@@ -1,5 +1,5 @@
 //! The cost calculator: what a request of a given size costs on each model at each
-//! provider (API.md §3), computed from the request's catalogue snapshot.
+//! provider (`docs/rest.md`), computed from the request's catalogue snapshot.
 
 use std::collections::HashSet;
 

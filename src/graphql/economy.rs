@@ -1,4 +1,4 @@
-//! Economy indicators (API.md §8.5): monthly series computed at ingest.
+//! Economy indicators (`docs/economy.md`): monthly series computed at ingest.
 
 use async_graphql::{Context, Object, Result};
 use entity::{economy_indicator, economy_point};

@@ -1,4 +1,4 @@
-//! Root fields; they mirror the REST areas (API.md §7).
+//! Root fields; they mirror the REST areas (`docs/graphql.md`).
 
 use std::collections::HashSet;
 

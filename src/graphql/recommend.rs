@@ -62,10 +62,11 @@ impl RecommendRoot {
         avoid_providers: Option<Vec<String>>,
         #[graphql(
             default = 750000,
-            desc = "Prompt tokens per request, cached ones included."
+            desc = "Prompt tokens per request, cached ones included (default 750000: with the output default, the 3 : 1 blended price per 1M tokens)."
         )]
         input_tokens: i64,
-        #[graphql(default = 250000, desc = "Output tokens per request.")] output_tokens: i64,
+        #[graphql(default = 250000, desc = "Output tokens per request (default 250000).")]
+        output_tokens: i64,
         #[graphql(default = 0, desc = "Prompt tokens read from the provider's cache.")]
         cached_input_tokens: i64,
         #[graphql(default = 1, desc = "How many requests of this size (1 to 10^9).")] requests: i64,

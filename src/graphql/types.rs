@@ -22,7 +22,7 @@ pub struct ListInfo {
 
 pub type List<T> = Connection<usize, T, ListInfo, EmptyFields>;
 
-/// The default and maximum page sizes (API.md §3).
+/// The default and maximum page sizes (`docs/rest.md`).
 pub const DEFAULT_FIRST: i32 = 20;
 pub const MAX_FIRST: i32 = 100;
 /// The furthest position a cursor or offset may point at: far past any list in the data

@@ -1,5 +1,5 @@
 //! How much makers' own figures overstate what independent runs measure, and their figures
-//! corrected by it (API.md §8.4).
+//! corrected by it (`docs/methodology.md`).
 //!
 //! On every (model, benchmark) with both a self-reported and an independent result, the gap
 //! is taken on the logit scale, where a few points near 90 % weigh as much as many near 50 %:

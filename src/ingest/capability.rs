@@ -1,5 +1,5 @@
 //! The capability index: one number per model (and agent) comparable across models whatever
-//! benchmarks each was measured on ("benchmark stitching", API.md §8.4).
+//! benchmarks each was measured on ("benchmark stitching", `docs/methodology.md`).
 //!
 //! # The model
 //!

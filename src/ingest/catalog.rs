@@ -136,7 +136,7 @@ fn first<T: Clone>(recs: &[ModelRecord], f: impl Fn(&ModelRecord) -> Option<T>) 
 }
 
 /// `image` when the output includes images; `multimodal` when the input takes images,
-/// audio or video; otherwise `llm` (API.md §2).
+/// audio or video; otherwise `llm` (`docs/rest.md`).
 pub fn category(input: &[String], output: &[String]) -> &'static str {
     if output.iter().any(|m| m == "image") {
         "image"

@@ -1,4 +1,4 @@
-//! The curated catalogue (API.md §2): what each model is for (`task`) and how it can be had
+//! The curated catalogue (`docs/rest.md`): what each model is for (`task`) and how it can be had
 //! (`availability`), so lists can show what a practitioner calls a model.
 //!
 //! - `availability`: `api` when at least one provider offers it (any offering), else

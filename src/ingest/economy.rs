@@ -1,4 +1,4 @@
-//! Economy indicators (API.md §8.5): monthly series computed from the finished snapshot, so
+//! Economy indicators (`docs/economy.md`): monthly series computed from the finished snapshot, so
 //! every instance serves the same figures and each one can be recomputed from the API's
 //! own rows (models, offerings, price history). The `METHODS` text is the specification;
 //! the functions below follow it line by line.

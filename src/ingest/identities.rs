@@ -1,4 +1,4 @@
-//! Identity rules that decide when two spellings are one model (API.md §8.1), beyond what
+//! Identity rules that decide when two spellings are one model (`docs/methodology.md`), beyond what
 //! name normalization ([`super::names`]) already joins.
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,4 +1,4 @@
-//! Price rules (API.md §2, §8.2): who sells each offering, which price is a model's
+//! Price rules (`docs/methodology.md`): who sells each offering, which price is a model's
 //! headline, and how every price is written.
 //!
 //! Two reviewed tables, checked in under `data/`, drive them before any heuristic:

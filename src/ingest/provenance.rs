@@ -1,4 +1,4 @@
-//! Who ran each score (API.md §8.6): `independent` when a third party measured the model
+//! Who ran each score (`docs/methodology.md`): `independent` when a third party measured the model
 //! (LiveBench, Aider, BFCL, LMArena, Epoch's runs, the SWE-bench leaderboard), `self_reported`
 //! when its maker published the figure. The rules are a reviewed table,
 //! `data/score_provenance.csv`: per dataset and publication (a leaderboard, a technical

@@ -1,4 +1,4 @@
-//! The figures models are ranked by (API.md §8.4): the capability index, `average_score`,
+//! The figures models are ranked by (`docs/methodology.md`): the capability index, `average_score`,
 //! what they rest on (`rank_basis`) and the default order's `rank_score`.
 //!
 //! - **Which scores count** (`in_average` on a score): on each benchmark of the index, a

@@ -1,4 +1,4 @@
-//! Tiers, API keys and hourly limits (API.md §5).
+//! Tiers, API keys and hourly limits (`docs/limits.md`).
 //!
 //! Every request to `/api/v1` or `/graphql` counts once in a fixed window aligned to the
 //! clock hour (UTC): Free callers by client IP, Authenticated callers by key. A present but

@@ -18,7 +18,7 @@ use crate::error::{Problem, status_for_graphql_code};
 use crate::graphql::{self, MdsSchema};
 use table::{Endpoint, Kind, Param, Shape};
 
-/// Longest accepted query string (API.md §6).
+/// Longest accepted query string (`docs/rest.md`).
 pub const MAX_QUERY_STRING: usize = 2048;
 
 /// Any identifier `/models/lookup` takes: a slug, an alias, a provider's model id

@@ -564,7 +564,7 @@ fn problem(description: &str) -> Value {
         "content": {"application/problem+json": {"schema": reference("Problem")}}})
 }
 
-/// Headers on every counted answer (API.md §5).
+/// Headers on every counted answer (`docs/limits.md`).
 fn rate_headers() -> Value {
     let int = |d: &str| json!({"description": d, "schema": {"type": "integer"}});
     json!({

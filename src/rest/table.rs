@@ -45,7 +45,7 @@ pub struct Param {
     pub description: &'static str,
 }
 
-/// The envelope of an answer (API.md §4).
+/// The envelope of an answer (`docs/rest.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
     /// `result { total items }` → `{data: items, meta: {total, page, per_page, total_pages}}`.
@@ -588,24 +588,24 @@ pub const ENDPOINTS: &[Endpoint] = &[
   }
 }",
         params: &[
-            q("task", "task", Kind::Enum(TASK), "What the model is for (default chat)."),
-            q("domain", "domain", Kind::Slug, "A benchmark category (coding, math, reasoning, …): capability is then the score the capability index predicts on its benchmarks."),
-            q("min_context", "minContext", Kind::Tokens, "Minimum context window, tokens."),
-            q("input_modality", "inputModality", Kind::Enum(MODALITY), "Models that take this input: text, image, audio, video or pdf."),
-            q("output_modality", "outputModality", Kind::Enum(MODALITY), "Models that produce this output."),
-            q("tool_call", "toolCall", Kind::Bool, "true: models that call tools."),
-            q("reasoning", "reasoning", Kind::Bool, "true: reasoning models; false: others."),
-            q("open_source", "openSource", Kind::Bool, "true: open-weight models only; false: closed only."),
-            q("providers", "providers", Kind::SlugList(20), "Only offerings of these providers (comma-separated slugs)."),
-            q("avoid_providers", "avoidProviders", Kind::SlugList(20), "Never these providers, as sellers or creators (comma-separated slugs)."),
-            q("input_tokens", "input", Kind::Tokens, "Prompt tokens per request, cached ones included (default 750000: with the output default, the 3 : 1 blended price per 1M tokens)."),
-            q("output_tokens", "output", Kind::Tokens, "Output tokens per request (default 250000)."),
-            q("cached_input_tokens", "cached", Kind::Tokens, "Prompt tokens read from the provider's cache (default 0)."),
-            q("requests", "requests", Kind::Tokens, "How many requests of this size (1 to 10^9, default 1)."),
-            q("mode", "mode", Kind::Enum(PRICE_MODE), "standard (default), batch, flex, priority or fast."),
-            q("max_cost", "maxCost", Kind::NonNegative, "Most the workload may cost, USD."),
-            q("provenance", "provenance", Kind::Enum(PROVENANCE), "independent (default): only models rated on an independent result; all: also models rated on their makers' figures alone, marked self_reported_only."),
-            q("limit", "limit", Kind::Limit, "Most models listed, the most capable kept (1-100, default 20)."),
+            q("task", "task", Kind::Enum(TASK), ""),
+            q("domain", "domain", Kind::Slug, ""),
+            q("min_context", "minContext", Kind::Tokens, ""),
+            q("input_modality", "inputModality", Kind::Enum(MODALITY), ""),
+            q("output_modality", "outputModality", Kind::Enum(MODALITY), ""),
+            q("tool_call", "toolCall", Kind::Bool, ""),
+            q("reasoning", "reasoning", Kind::Bool, ""),
+            q("open_source", "openSource", Kind::Bool, ""),
+            q("providers", "providers", Kind::SlugList(20), ""),
+            q("avoid_providers", "avoidProviders", Kind::SlugList(20), ""),
+            q("input_tokens", "input", Kind::Tokens, ""),
+            q("output_tokens", "output", Kind::Tokens, ""),
+            q("cached_input_tokens", "cached", Kind::Tokens, ""),
+            q("requests", "requests", Kind::Tokens, ""),
+            q("mode", "mode", Kind::Enum(PRICE_MODE), ""),
+            q("max_cost", "maxCost", Kind::NonNegative, ""),
+            q("provenance", "provenance", Kind::Enum(PROVENANCE), ""),
+            q("limit", "limit", Kind::Limit, ""),
         ],
         shape: Shape::Item,
         noun: "recommendation",

@@ -37,7 +37,7 @@ async fn still_healthy(app: &TestApp) {
     assert_eq!(res.status().as_u16(), 200);
 }
 
-/// Row 1: argument values nested ~1,600 deep (lists, input objects, variable defaults,
+/// Argument values nested ~1,600 deep (lists, input objects, variable defaults,
 /// directive arguments) used to overflow the parser's stack and abort the process.
 #[tokio::test]
 async fn deeply_nested_values_are_refused_before_parsing() {
@@ -84,7 +84,7 @@ fn url_escape(s: &str) -> String {
         .collect()
 }
 
-/// Row 2: a fragment chain where each fragment spreads the previous one twice expands to
+/// A fragment chain where each fragment spreads the previous one twice expands to
 /// 2^27 selections; it used to take 17 s of CPU and freeze `/healthz`.
 #[tokio::test]
 async fn fragment_chains_are_refused_at_once() {
@@ -117,7 +117,7 @@ async fn fragment_chains_are_refused_at_once() {
     assert_eq!(code(&body), "QUERY_TOO_COMPLEX");
 }
 
-/// Row 3: lists are costed by their real worst-case length, so a small document that
+/// Lists are costed by their real worst-case length, so a small document that
 /// would build a huge answer is refused before any work.
 #[tokio::test]
 async fn wide_lists_are_costed_by_their_real_length() {
@@ -145,7 +145,7 @@ async fn wide_lists_are_costed_by_their_real_length() {
     assert!(body["errors"].is_null(), "{body}");
 }
 
-/// Row 4: cursors and offsets far past any list used to panic in the database layer.
+/// Cursors and offsets far past any list used to panic in the database layer.
 #[tokio::test]
 async fn huge_cursors_and_offsets_are_bad_user_input() {
     use async_graphql::connection::CursorType;
@@ -174,7 +174,7 @@ async fn huge_cursors_and_offsets_are_bad_user_input() {
     still_healthy(&app).await;
 }
 
-/// Row 6: a connection that never sends a byte, an idle keep-alive connection and an idle
+/// A connection that never sends a byte, an idle keep-alive connection and an idle
 /// h2c connection are all closed after the idle timeout.
 #[tokio::test]
 async fn silent_and_idle_connections_are_closed() {
@@ -213,7 +213,7 @@ async fn silent_and_idle_connections_are_closed() {
     still_healthy(&app).await;
 }
 
-/// Row 7: made-up HTTP methods share one `other` label, so `/metrics` stays small.
+/// Made-up HTTP methods share one `other` label, so `/metrics` stays small.
 #[tokio::test]
 async fn made_up_methods_do_not_grow_the_metrics() {
     let app = TestApp::spawn(Backend::Sqlite).await;
@@ -235,7 +235,7 @@ async fn made_up_methods_do_not_grow_the_metrics() {
     assert!(text.len() < 64 * 1024, "{} bytes of metrics", text.len());
 }
 
-/// Row 8: the standard introspection queries of graphql-js, graphql-core and gql succeed.
+/// The standard introspection queries of graphql-js, graphql-core and gql succeed.
 #[tokio::test]
 async fn standard_introspection_queries_succeed() {
     let app = TestApp::spawn(Backend::Sqlite).await;
@@ -258,7 +258,7 @@ async fn standard_introspection_queries_succeed() {
     }
 }
 
-/// Row 9: while Redis hangs, at most the request that found it hung waits; the others are
+/// While Redis hangs, at most the request that found it hung waits; the others are
 /// counted in-process at once until Redis answers again.
 #[tokio::test]
 async fn a_hung_redis_costs_at_most_one_slow_request() {
@@ -310,8 +310,8 @@ async fn a_hung_redis_costs_at_most_one_slow_request() {
     redis.wait().unwrap();
 }
 
-/// Row 11: a wrong API key costs the caller's address a Free-tier request, so keys cannot
-/// be guessed without limit. Hardening (3), row 5: invalid keys were looked up in the
+/// A wrong API key costs the caller's address a Free-tier request, so keys cannot
+/// be guessed without limit. Hardening (3): invalid keys were looked up in the
 /// database before the limit was checked (73,536 transactions in 20 s); an unknown key is
 /// now counted against the address first, so past the Free limit no lookup happens at all.
 /// (Keys of the form issued before keys carried a checksum keep exactly that behaviour.)
@@ -412,7 +412,7 @@ async fn every_refusal_is_a_problem_never_stored_and_readable_cross_origin() {
     }
 }
 
-/// Row 12: a path that is not UTF-8 is a problem+json 400 naming the path.
+/// A path that is not UTF-8 is a problem+json 400 naming the path.
 #[tokio::test]
 async fn undecodable_paths_are_problems() {
     let app = TestApp::spawn(Backend::Sqlite).await;
@@ -440,7 +440,7 @@ async fn undecodable_paths_are_problems() {
     assert!(res.headers().contains_key("allow"));
 }
 
-/// Row 13: IPv6 clients are counted per /64, so one subscriber cannot pick fresh addresses.
+/// IPv6 clients are counted per /64, so one subscriber cannot pick fresh addresses.
 #[tokio::test]
 async fn ipv6_clients_share_their_network_s_limit() {
     let cfg = ServeConfig {
@@ -649,7 +649,7 @@ async fn raw(app: &TestApp, bytes: &[u8], wait: Duration) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Row 1: introspection nested through `fields { type { ofType … } }` 15 levels (660
+/// Introspection nested through `fields { type { ofType … } }` 15 levels (660
 /// bytes) built a 32 MB answer and took 1 GB; each introspection list now multiplies by
 /// the schema's real sizes, so it is refused before running, while graphql-js's standard
 /// introspection query still answers.
@@ -688,7 +688,7 @@ async fn an_introspection_bomb_is_refused_and_the_standard_query_answers() {
     still_healthy(&app).await;
 }
 
-/// Row 2: `If-None-Match: *` on cache misses answered 304 after the full work, and every
+/// `If-None-Match: *` on cache misses answered 304 after the full work, and every
 /// 304 was refunded: 150 of them left `x-ratelimit-used: 1`. Only a 304 made from a stored
 /// answer is refunded now.
 #[tokio::test]
@@ -739,7 +739,7 @@ async fn silent_connections(addr: &str, n: usize) -> Vec<tokio::net::TcpStream> 
     held
 }
 
-/// Row 3: 1,100 silent connections exhausted the file descriptors. Connections are now
+/// 1,100 silent connections exhausted the file descriptors. Connections are now
 /// capped per address (and in total, shedding the oldest idle one), and the soft open-file
 /// limit is raised to the hard one at start-up.
 #[tokio::test]
@@ -799,7 +799,7 @@ async fn silent_connections_are_capped_per_address_and_shed_when_full() {
     assert_eq!(nums[0], nums[1], "{line}");
 }
 
-/// Row 4: trickling the HTTP/2 preface one byte at a time escaped the header timeout (hyper
+/// Trickling the HTTP/2 preface one byte at a time escaped the header timeout (hyper
 /// starts it only once HTTP/1 is detected) and restarted the idle timer on every byte. The
 /// first request's head must now arrive within the header-read timeout of the accept.
 #[tokio::test]
@@ -835,7 +835,7 @@ async fn a_trickled_http2_preface_is_cut_at_the_header_deadline() {
     );
 }
 
-/// Row 5 (the rest): a wrong key seen within its TTL costs no second lookup.
+/// A wrong key seen within its TTL costs no second lookup.
 #[tokio::test]
 async fn a_wrong_key_is_remembered() {
     let app2 = TestApp::spawn(Backend::Postgres).await;
@@ -855,7 +855,7 @@ async fn a_wrong_key_is_remembered() {
     assert_eq!(app2.state.keys.lookups(), 1);
 }
 
-/// Row 6: the cache key sorted the raw parameters while the parser took the first copy, so
+/// The cache key sorted the raw parameters while the parser took the first copy, so
 /// `?limit=3&limit=500` answered `?limit=500&limit=3` from the cache. A known parameter
 /// given twice is a 400 naming it; parameters that change nothing share one entry.
 #[tokio::test]
@@ -898,7 +898,7 @@ async fn a_parameter_given_twice_is_refused_and_the_key_is_what_the_request_mean
     assert_eq!(app.get("/api/v1/models?limit=3&x=1").await.status(), 400);
 }
 
-/// Row 7: `/api/v1/openapi.json?x=<unique>` is uncounted and each variant was a new cache
+/// `/api/v1/openapi.json?x=<unique>` is uncounted and each variant was a new cache
 /// entry of ~195 KB, flushing the cache in seconds. Uncounted answers ignore the query.
 #[tokio::test]
 async fn uncounted_answers_keep_one_entry_whatever_the_query() {
@@ -918,7 +918,7 @@ async fn uncounted_answers_keep_one_entry_whatever_the_query() {
     }
 }
 
-/// Row 8: a 300 KB URI (414) and over 100 headers (431) were answered by hyper with empty
+/// A 300 KB URI (414) and over 100 headers (431) were answered by hyper with empty
 /// bodies. They are problem+json like every other refusal.
 #[tokio::test]
 async fn oversize_uris_and_headers_are_problem_json() {
@@ -953,7 +953,7 @@ async fn oversize_uris_and_headers_are_problem_json() {
     still_healthy(&app).await;
 }
 
-/// Row 10: `from` after `to` was a 200; out-of-range settings were accepted or wrapped.
+/// `from` after `to` was a 200; out-of-range settings were accepted or wrapped.
 #[tokio::test]
 async fn reversed_ranges_and_out_of_range_settings_are_refused() {
     let app = TestApp::spawn(Backend::Sqlite).await;
@@ -1185,7 +1185,7 @@ async fn a_mixed_attack_leaves_a_well_behaved_client_served() {
     let p99 = latencies[latencies.len() * 99 / 100];
     assert!(latencies.len() > 50, "{}", latencies.len());
     // TCP connects succeed at the kernel whatever the service then does with them; the
-    // cap itself is tested above (row 3).
+    // cap itself is tested above .
     assert!(held > 200, "the flood did not run: {held}");
     assert!(
         p99 < Duration::from_millis(500),

@@ -1,4 +1,4 @@
-//! One real model per slug, as a user reading the lists sees it (API.md §8.1): names carry
+//! One real model per slug, as a user reading the lists sees it (`docs/methodology.md`): names carry
 //! no router prefix, run configurations and host packagings are not models of their own,
 //! and the same name rarely appears twice.
 
@@ -83,7 +83,7 @@ async fn listed_models_are_real_models() {
         );
     }
 
-    // Duplicate display names under 1 % (API.md §8.1): measured at 70 of 1,546 (4.5 %)
+    // Duplicate display names under 1 % (`docs/methodology.md`): measured at 70 of 1,546 (4.5 %)
     // before models named alike were joined. The few left are names a source got wrong
     // (`gemini-1.5-flash-8b` called "Gemini 1.5 Flash") or genuinely two models (a preview and
     // its GA, two snapshots) that the rule keeps apart.
