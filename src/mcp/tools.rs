@@ -172,18 +172,13 @@ fn names_model(ep: &table::Endpoint) -> bool {
     ep.noun == "model"
 }
 
-/// The JSON Schema of one argument.
+/// The JSON Schema of one argument: REST's (`rest::openapi`), except that lists are JSON
+/// arrays rather than comma-separated text, a model may be named by any identifier, and
+/// slugs match whatever their case. Its description is the parameter's one meaning
+/// (`rest::meanings`).
 fn arg_schema(ep: &table::Endpoint, p: &table::Param) -> Value {
     use table::Kind;
     let mut s = match p.kind {
-        Kind::Page => json!({"type": "integer", "minimum": 1, "default": 1}),
-        Kind::Limit => json!({"type": "integer", "minimum": 1, "maximum": 100, "default": 20}),
-        Kind::Enum(values) => {
-            json!({"type": "string", "enum": values.iter().map(|(r, _)| *r).collect::<Vec<_>>()})
-        }
-        Kind::Bool => json!({"type": "boolean"}),
-        Kind::NonNegative => json!({"type": "number", "minimum": 0}),
-        Kind::Text => json!({"type": "string", "minLength": 1, "maxLength": 100}),
         Kind::Slug if p.in_path && names_model(ep) => {
             json!({"type": "string", "minLength": 1, "maxLength": 200})
         }
@@ -196,13 +191,9 @@ fn arg_schema(ep: &table::Endpoint, p: &table::Param) -> Value {
             json!({"type": "array", "items": {"type": "string", "pattern": "^[a-zA-Z0-9][a-zA-Z0-9.-]*$"},
             "minItems": 1, "maxItems": max})
         }
-        Kind::Tokens => {
-            json!({"type": "integer", "minimum": 0, "maximum": crate::catalog::costs::MAX_TOKENS})
-        }
-        Kind::Month => json!({"type": "string", "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])$"}),
-        Kind::Date => json!({"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}),
+        other => crate::rest::openapi::param_schema(other),
     };
-    s["description"] = json!(p.description);
+    s["description"] = json!(crate::rest::meanings::describe(ep, p));
     s
 }
 

@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 
 use super::table::{ENDPOINTS, Kind, Shape};
 
-fn param_schema(kind: Kind) -> Value {
+pub(crate) fn param_schema(kind: Kind) -> Value {
     match kind {
         Kind::Page => json!({"type": "integer", "minimum": 1, "default": 1}),
         Kind::Limit => json!({"type": "integer", "minimum": 1, "maximum": 100, "default": 20}),

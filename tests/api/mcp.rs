@@ -70,6 +70,11 @@ async fn the_handshake_lists_every_tool_with_its_schemas() {
         assert_eq!(t["outputSchema"]["type"], "object", "{}", t["name"]);
         assert!(t["outputSchema"]["$defs"].is_object(), "{}", t["name"]);
         assert_eq!(t["annotations"]["readOnlyHint"], true);
+        // Every argument says what it means: the same text as REST's and the schema's.
+        for (name, arg) in t["inputSchema"]["properties"].as_object().unwrap() {
+            let described = arg["description"].as_str().unwrap_or_default();
+            assert!(!described.trim().is_empty(), "{}.{name}", t["name"]);
+        }
     }
 }
 
