@@ -30,25 +30,22 @@ pub struct IdleTimeout<T> {
 /// is answered by hyper before any service sees it, with an empty body. Those heads carry
 /// no `content-type`; every answer of the service's own does, so none of them is touched.
 pub fn problem_for(head: &[u8]) -> Option<Vec<u8>> {
-    use axum::http::StatusCode;
-    let (status, code, param, detail) = if head.starts_with(b"HTTP/1.1 431 ") {
+    use crate::error::{ErrorCode, Problem};
+    let (code, param, detail) = if head.starts_with(b"HTTP/1.1 431 ") {
         (
-            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            "headers_too_large",
+            ErrorCode::HeadersTooLarge,
             "headers",
             "The request's headers are too many or too large (at most 100 headers).",
         )
     } else if head.starts_with(b"HTTP/1.1 414 ") {
         (
-            StatusCode::URI_TOO_LONG,
-            "uri_too_long",
+            ErrorCode::UriTooLong,
             "uri",
             "The request's URI is too long (query strings are limited to 2 KiB).",
         )
     } else if head.starts_with(b"HTTP/1.1 400 ") {
         (
-            StatusCode::BAD_REQUEST,
-            "invalid_parameter",
+            ErrorCode::BadRequest,
             "request",
             "The request could not be parsed as HTTP.",
         )
@@ -59,7 +56,8 @@ pub fn problem_for(head: &[u8]) -> Option<Vec<u8>> {
     if memchr::memmem::find(&head[..end].to_ascii_lowercase(), b"\r\ncontent-type:").is_some() {
         return None;
     }
-    let mut problem = crate::error::Problem::new(status, code, detail);
+    let mut problem = Problem::new(code, detail);
+    let status = code.status();
     problem.param = Some(param.into());
     let body = problem.body().to_string();
     Some(

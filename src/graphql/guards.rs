@@ -177,7 +177,7 @@ fn too_complex(message: String) -> ServerError {
     e.locations.clear();
     e.extensions
         .get_or_insert_with(Default::default)
-        .set("code", "QUERY_TOO_COMPLEX");
+        .set("code", crate::error::ErrorCode::QueryTooComplex.graphql());
     e
 }
 

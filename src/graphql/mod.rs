@@ -27,6 +27,7 @@ use async_graphql::{
 };
 
 use crate::catalog::Catalog;
+use crate::error::ErrorCode;
 
 /// Every root field, one part per area.
 #[derive(MergedObject, Default)]
@@ -173,13 +174,13 @@ pub fn catalog<'a>(ctx: &'a Context<'_>) -> async_graphql::Result<&'a Arc<Catalo
 
 /// A GraphQL error with `extensions.code` (and `extensions.param` when a parameter is to blame).
 pub fn error(
-    code: &'static str,
+    code: ErrorCode,
     message: impl Into<String>,
     param: Option<&str>,
 ) -> async_graphql::Error {
     let param = param.map(str::to_string);
     async_graphql::Error::new(message).extend_with(move |_, e| {
-        e.set("code", code);
+        e.set("code", code.graphql());
         if let Some(p) = &param {
             e.set("param", p.as_str());
         }
@@ -187,11 +188,11 @@ pub fn error(
 }
 
 pub fn bad_input(param: &str, message: impl Into<String>) -> async_graphql::Error {
-    error("BAD_USER_INPUT", message, Some(param))
+    error(ErrorCode::InvalidParameter, message, Some(param))
 }
 
 pub fn not_found(message: impl Into<String>) -> async_graphql::Error {
-    error("NOT_FOUND", message, None)
+    error(ErrorCode::NotFound, message, None)
 }
 
 /// NOT_FOUND for an unknown model, with the closest known ones in `extensions.closest`
@@ -215,7 +216,7 @@ pub fn not_found_closest(
             async_graphql::Value::Object(o)
         })
         .collect();
-    error("NOT_FOUND", message, None).extend_with(move |_, e| {
+    error(ErrorCode::NotFound, message, None).extend_with(move |_, e| {
         e.set("closest", async_graphql::Value::List(list.clone()));
     })
 }
@@ -223,7 +224,7 @@ pub fn not_found_closest(
 /// Logs a storage failure and returns an error that says nothing of it.
 pub fn internal<E: std::fmt::Display>(e: E) -> async_graphql::Error {
     tracing::error!(error = %e, "storage failure while resolving a GraphQL field");
-    error("INTERNAL", "internal error", None)
+    error(ErrorCode::Internal, "internal error", None)
 }
 
 /// Gives every error an `extensions.code`: errors raised by the engine itself (parse,
@@ -248,7 +249,7 @@ pub fn add_codes(resp: &mut async_graphql::Response) {
         let code =
             if m.contains("too complex") || m.contains("nested too deep") || m.contains("too many")
             {
-                "QUERY_TOO_COMPLEX"
+                ErrorCode::QueryTooComplex.graphql()
             } else if m.contains("persistedquerynotfound") || m.contains("persisted query") {
                 "PERSISTED_QUERY_NOT_FOUND"
             } else if e.locations.is_empty() && m.contains("parse") {

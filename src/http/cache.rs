@@ -138,7 +138,7 @@ pub fn lookup(s: &AppState, req: &mut Request) -> Lookup {
     let key = match key(req, version) {
         Ok(k) => k,
         Err(problem) => {
-            return Lookup::Refused(limits::refuse(req.uri().path(), problem, "BAD_REQUEST"));
+            return Lookup::Refused(limits::refuse(req.uri().path(), problem));
         }
     };
     let api = limits::is_counted(req.uri().path());
@@ -185,11 +185,10 @@ fn hit_or_pend(
 /// key is made. Every answer is a pure function of these, so a repeated POST — what Apollo
 /// Client and most GraphQL clients send — is answered from memory as a GET is. A body that
 /// is not a JSON object passes to the handler, which names the fault.
-pub fn lookup_post(s: &AppState, req: &mut Request, body: &[u8]) -> Lookup {
-    let Ok(serde_json::Value::Object(fields)) = serde_json::from_slice::<serde_json::Value>(body)
-    else {
-        return Lookup::Pass;
-    };
+/// The catalogue snapshot a POST is answered from (the cache following its version) and the
+/// part of a key every kind of request shares: the dataset version, the origin answers
+/// write their URLs from, and the tier (`{version}|{origin}|{tier}`).
+pub fn asked_of(s: &AppState, req: &Request) -> (Arc<Catalog>, String) {
     let catalog = s.catalog.snapshot();
     let version = catalog.revision();
     s.cache.follow(version);
@@ -201,6 +200,15 @@ pub fn lookup_post(s: &AppState, req: &mut Request, body: &[u8]) -> Lookup {
         .extensions()
         .get::<super::origin::Origin>()
         .map_or("", |o| o.0.as_str());
+    (catalog, format!("{version}|{origin}|{}", tier.as_str()))
+}
+
+pub fn lookup_post(s: &AppState, req: &mut Request, body: &[u8]) -> Lookup {
+    let Ok(serde_json::Value::Object(fields)) = serde_json::from_slice::<serde_json::Value>(body)
+    else {
+        return Lookup::Pass;
+    };
+    let (catalog, asker) = asked_of(s, req);
     let field = |k: &str| fields.get(k).filter(|v| !v.is_null());
     let query = field("query")
         .and_then(serde_json::Value::as_str)
@@ -208,8 +216,7 @@ pub fn lookup_post(s: &AppState, req: &mut Request, body: &[u8]) -> Lookup {
     // serde_json's maps are sorted: the same variables give the same text.
     let text = |k: &str| field(k).map_or(String::new(), serde_json::Value::to_string);
     let key = format!(
-        "{version}|{origin}|{}|post|{}|{}|{}|{}",
-        tier.as_str(),
+        "{asker}|post|{}|{}|{}|{}",
         query.unwrap_or_default(),
         text("variables"),
         text("operationName"),

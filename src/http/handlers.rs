@@ -14,7 +14,7 @@ use serde_json::Value;
 use super::MAX_GRAPHQL_BODY;
 use super::cache::{NoStore, Snapshot};
 use super::origin::Origin;
-use crate::error::Problem;
+use crate::error::{ErrorCode, Problem};
 use crate::graphql;
 use crate::limits::{self, Caller, Tier};
 use crate::responses::{Entry, negotiate};
@@ -170,7 +170,7 @@ pub async fn dependencies(State(s): State<AppState>) -> Response {
                 tracing::warn!(error = %e, "readiness: Redis unreachable");
                 failed.push("redis");
             }
-            Problem::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", format!("not ready: {} unreachable", failed.join(" and ")))
+            Problem::new(ErrorCode::Unavailable, format!("not ready: {} unreachable", failed.join(" and ")))
                 .into_response()
         }
     }
@@ -309,13 +309,8 @@ pub fn wants_html(headers: &HeaderMap) -> bool {
         .is_some_and(|a| a.contains("text/html"))
 }
 
-fn graphql_refusal(
-    status: StatusCode,
-    code: &'static str,
-    gql_code: &str,
-    detail: String,
-) -> Response {
-    limits::refuse("/graphql", Problem::new(status, code, detail), gql_code)
+fn graphql_refusal(code: ErrorCode, detail: String) -> Response {
+    limits::refuse("/graphql", Problem::new(code, detail))
 }
 
 async fn run_graphql(s: &AppState, req: async_graphql::Request, asked: Asked) -> Response {
@@ -392,9 +387,7 @@ pub async fn graphql_get(
             run_graphql(&s, req, asked).await
         }
         Err(e) => graphql_refusal(
-            StatusCode::BAD_REQUEST,
-            "invalid_parameter",
-            "BAD_REQUEST",
+            ErrorCode::BadRequest,
             format!("bad GraphQL GET request: {e}"),
         ),
     }
@@ -404,9 +397,7 @@ pub async fn graphql_get(
 /// The 413 of a GraphQL body over the limit.
 pub fn graphql_too_large() -> Response {
     graphql_refusal(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "payload_too_large",
-        "PAYLOAD_TOO_LARGE",
+        ErrorCode::PayloadTooLarge,
         format!("GraphQL request bodies are limited to {MAX_GRAPHQL_BODY} bytes"),
     )
 }
@@ -431,9 +422,7 @@ pub async fn graphql_post(
             run_graphql(&s, req, asked).await
         }
         Err(e) => graphql_refusal(
-            StatusCode::BAD_REQUEST,
-            "invalid_parameter",
-            "BAD_REQUEST",
+            ErrorCode::BadRequest,
             format!("the body is not a GraphQL request: {e}"),
         ),
     }

@@ -23,7 +23,7 @@ use futures_util::future::BoxFuture;
 use tower::ServiceExt;
 
 use super::cache::{self, Lookup};
-use crate::error::{Problem, REQUEST_ID};
+use crate::error::{ErrorCode, Problem, REQUEST_ID};
 use crate::limits;
 use crate::rest;
 use crate::state::AppState;
@@ -176,8 +176,7 @@ impl Shared {
                 Ok(bytes) => bytes,
                 Err(BodyError::TooLarge) => {
                     return Problem::new(
-                        StatusCode::PAYLOAD_TOO_LARGE,
-                        "payload_too_large",
+                        ErrorCode::PayloadTooLarge,
                         format!(
                             "MCP messages are limited to {} bytes",
                             super::MAX_GRAPHQL_BODY
@@ -266,8 +265,7 @@ impl Shared {
             Ok(Ok(res)) => res,
             Ok(Err(never)) => match never {},
             Err(_) => Problem::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "unavailable",
+                ErrorCode::Unavailable,
                 "The request took too long and was abandoned.",
             )
             .into_response(),
@@ -325,11 +323,9 @@ fn body_too_slow() -> Response {
     let mut res = limits::refuse(
         "/graphql",
         Problem::new(
-            StatusCode::REQUEST_TIMEOUT,
-            "request_timeout",
+            ErrorCode::RequestTimeout,
             "The request's body did not arrive within the request timeout.",
         ),
-        "REQUEST_TIMEOUT",
     );
     res.headers_mut().insert(
         axum::http::header::CONNECTION,
@@ -380,19 +376,17 @@ fn refuse_early(req: &Request) -> Option<Response> {
         .is_some_and(|q| q.len() > rest::MAX_QUERY_STRING)
     {
         let p = Problem::new(
-            StatusCode::URI_TOO_LONG,
-            "uri_too_long",
+            ErrorCode::UriTooLong,
             format!(
                 "query strings are limited to {} bytes",
                 rest::MAX_QUERY_STRING
             ),
         );
-        return Some(limits::refuse(path, p, "BAD_REQUEST"));
+        return Some(limits::refuse(path, p));
     }
     if path.starts_with("/api/v1") && !matches!(*req.method(), Method::GET | Method::HEAD) {
         let p = Problem::new(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "method_not_allowed",
+            ErrorCode::MethodNotAllowed,
             format!("{} is not allowed; the API is read-only", req.method()),
         )
         .with_header(header::ALLOW, HeaderValue::from_static("GET"));
@@ -420,14 +414,16 @@ async fn shape_errors(graphql: bool, api: bool, mut res: Response) -> Response {
         let (parts, body) = res.into_parts();
         let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
         let detail = String::from_utf8_lossy(&text).trim().to_string();
-        let (code, gql) = match status {
-            StatusCode::NOT_FOUND => ("not_found", "NOT_FOUND"),
-            StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "METHOD_NOT_ALLOWED"),
-            StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "PAYLOAD_TOO_LARGE"),
-            StatusCode::URI_TOO_LONG => ("uri_too_long", "BAD_REQUEST"),
-            s if s.is_client_error() => ("invalid_parameter", "BAD_REQUEST"),
-            _ => ("internal", "INTERNAL"),
-        };
+        // The code whose status this is; another client error is the request's fault.
+        let code = ErrorCode::ALL
+            .iter()
+            .copied()
+            .find(|c| c.status() == status && *c != ErrorCode::InvalidParameter)
+            .unwrap_or(if status.is_client_error() {
+                ErrorCode::BadRequest
+            } else {
+                ErrorCode::Internal
+            });
         let detail = if detail.is_empty() || status.is_server_error() {
             status
                 .canonical_reason()
@@ -436,7 +432,7 @@ async fn shape_errors(graphql: bool, api: bool, mut res: Response) -> Response {
         } else {
             detail
         };
-        let mut p = Problem::new(status, code, detail);
+        let mut p = Problem::new(code, detail).with_status(status);
         if status == StatusCode::BAD_REQUEST && api {
             p.param = Some("path".into());
         }
@@ -445,7 +441,7 @@ async fn shape_errors(graphql: bool, api: bool, mut res: Response) -> Response {
                 p = p.with_header(name, v.clone());
             }
         }
-        res = limits::refuse(if graphql { "/graphql" } else { "" }, p, gql);
+        res = limits::refuse(if graphql { "/graphql" } else { "" }, p);
         for (k, v) in parts.headers.iter() {
             if k.as_str().starts_with("x-ratelimit") || k.as_str().starts_with("ratelimit") {
                 res.headers_mut().insert(k.clone(), v.clone());

@@ -10,7 +10,7 @@ use std::net::IpAddr;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::error::Problem;
+use crate::error::{ErrorCode, Problem};
 use crate::state::AppState;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,8 +98,15 @@ fn header_value(v: impl ToString) -> HeaderValue {
 }
 
 /// An error answer in the shape of the endpoint: GraphQL errors on `/graphql`, problem+json elsewhere.
-pub fn refuse(path: &str, problem: Problem, graphql_code: &str) -> Response {
+pub fn refuse(path: &str, problem: Problem) -> Response {
     if path == "/graphql" {
+        // Refused before the document runs, no argument of it is to blame: the request
+        // itself is bad (`BAD_REQUEST`, not `BAD_USER_INPUT`).
+        let code = match problem.code {
+            ErrorCode::InvalidParameter => ErrorCode::BadRequest,
+            other => other,
+        };
+        let graphql_code = code.graphql();
         let body = serde_json::json!({
             "data": null,
             "errors": [{"message": problem.detail, "extensions": {"code": graphql_code, "request_id": crate::error::current_request_id()}}],
@@ -216,22 +223,20 @@ async fn known_key(
             Err(e) => {
                 tracing::error!(error = %e, "API key lookup failed");
                 let p = Problem::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "unavailable",
+                    ErrorCode::Unavailable,
                     "The key store is unavailable; retry shortly.",
                 );
-                return Err(refuse(path, p, "UNAVAILABLE"));
+                return Err(refuse(path, p));
             }
         }
     }
     state.metrics.limiter_decision("invalid_key");
     let p = Problem::new(
-        StatusCode::UNAUTHORIZED,
-        "invalid_api_key",
+        ErrorCode::InvalidApiKey,
         "The API key is unknown or revoked.",
     )
     .with_header(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-    Err(refuse(path, p, "UNAUTHENTICATED"))
+    Err(refuse(path, p))
 }
 
 /// Completes an admitted request's answer: a 304 made from a stored answer, with nothing
@@ -272,8 +277,7 @@ fn rate_limited(
     count: crate::counters::Count,
 ) -> Response {
     let mut p = Problem::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "rate_limited",
+        ErrorCode::RateLimited,
         format!(
             "The {} tier allows {limit} requests per hour; the window resets in {} s.",
             tier.as_str(),
@@ -282,7 +286,7 @@ fn rate_limited(
     )
     .with_header(header::RETRY_AFTER, header_value(count.reset_in));
     p.headers.extend(rate_headers(tier, resource, limit, count));
-    refuse(path, p, "RATE_LIMITED")
+    refuse(path, p)
 }
 
 /// The identity a Free-tier client is counted under: its IPv4 address, or the network of

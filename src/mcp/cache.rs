@@ -15,8 +15,6 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::http::cache::Snapshot;
-use crate::http::origin::Origin;
-use crate::limits::{Caller, Tier};
 use crate::responses::Entry;
 use crate::state::AppState;
 
@@ -40,26 +38,13 @@ pub fn call_of(state: &AppState, req: &mut Request, body: &[u8]) -> Option<Call>
     }
     let id = m.get("id").filter(|id| id.is_string() || id.is_number())?;
     let params = m.get("params")?;
-    let catalog = state.catalog.snapshot();
-    let version = catalog.revision();
-    state.cache.follow(version);
-    let tier = req
-        .extensions()
-        .get::<Caller>()
-        .map_or(Tier::Free, |c| c.tier);
-    let origin = req
-        .extensions()
-        .get::<Origin>()
-        .map_or("", |o| o.0.as_str());
+    let (catalog, asker) = crate::http::cache::asked_of(state, req);
     let protocol = req
         .headers()
         .get("mcp-protocol-version")
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
-    let key = format!(
-        "{version}|{origin}|{}|mcp|{protocol}|{params}",
-        tier.as_str()
-    );
+    let key = format!("{asker}|mcp|{protocol}|{params}");
     req.extensions_mut().insert(Snapshot(catalog));
     // The answer is read to be stored, so it must come uncompressed; a hit is written per
     // message (its id), so neither form is compressed.

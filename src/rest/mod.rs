@@ -11,10 +11,9 @@ use std::sync::OnceLock;
 
 use async_graphql::parser::{parse_query, types::ExecutableDocument};
 use async_graphql::{Value as ConstValue, Variables};
-use axum::http::StatusCode;
 use serde_json::{Map, Value, json};
 
-use crate::error::{Problem, status_for_graphql_code};
+use crate::error::{ErrorCode, Problem};
 use crate::graphql::{self, MdsSchema};
 use table::{Endpoint, Kind, Param, Shape};
 
@@ -447,12 +446,12 @@ pub async fn execute(
             async_graphql::Value::String(s) => Some(s.clone()),
             _ => None,
         });
-        let (status, rest_code) = status_for_graphql_code(code.as_deref().unwrap_or("INTERNAL"));
-        if status == StatusCode::INTERNAL_SERVER_ERROR {
+        let code = ErrorCode::from_graphql(code.as_deref().unwrap_or_default());
+        if code == ErrorCode::Internal {
             tracing::error!(endpoint = ep.path, error = %e.message, "REST document failed");
             return Err(Problem::internal());
         }
-        let mut p = Problem::new(status, rest_code, e.message.clone());
+        let mut p = Problem::new(code, e.message.clone());
         p.param = ext.and_then(|x| x.get("param")).and_then(|v| match v {
             async_graphql::Value::String(s) => Some(s.clone()),
             _ => None,
@@ -552,6 +551,7 @@ impl serde::Serialize for Envelope {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::StatusCode;
 
     #[test]
     fn every_document_parses_and_keeps_the_guards_bounds() {

@@ -180,6 +180,27 @@ impl TestApp {
         self.client.get(self.url(path)).send().await.unwrap()
     }
 
+    /// GET with an API key in `x-api-key`.
+    pub async fn get_with_key(&self, path: &str, key: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .header("x-api-key", key)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// A GraphQL POST with an API key in `x-api-key`.
+    pub async fn graphql_with_key(&self, query: &str, key: &str) -> reqwest::Response {
+        self.client
+            .post(self.url("/graphql"))
+            .header("x-api-key", key)
+            .json(&serde_json::json!({ "query": query }))
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// GET returning status and JSON body.
     pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
         let res = self.get(path).await;

@@ -225,12 +225,8 @@ async fn a_key_created_after_the_free_hour_is_spent_works_at_once() {
         .unwrap();
     for used in 1..=2 {
         let res = app
-            .client
-            .get(app.url("/api/v1/models?limit=1"))
-            .header("x-api-key", &created.key)
-            .send()
-            .await
-            .unwrap();
+            .get_with_key("/api/v1/models?limit=1", &created.key)
+            .await;
         assert_eq!(res.status().as_u16(), 200);
         assert_eq!(header(&res, "x-ratelimit-limit"), "6");
         assert_eq!(header(&res, "x-ratelimit-used"), used.to_string());
@@ -238,12 +234,8 @@ async fn a_key_created_after_the_free_hour_is_spent_works_at_once() {
     // A made-up key from the same address is still refused, without a lookup.
     let lookups = app.state.keys.lookups();
     let res = app
-        .client
-        .get(app.url("/api/v1/models?limit=1"))
-        .header("x-api-key", "mds_made_up")
-        .send()
-        .await
-        .unwrap();
+        .get_with_key("/api/v1/models?limit=1", "mds_made_up")
+        .await;
     assert_eq!(res.status().as_u16(), 429);
     assert_eq!(app.state.keys.lookups(), lookups);
 }
@@ -268,12 +260,8 @@ async fn keys_raise_the_limit_until_revoked() {
     assert_ne!(created.row.key_hash, created.key, "only a hash is stored");
 
     let res = app
-        .client
-        .get(app.url("/api/v1/models?limit=1"))
-        .header("x-api-key", &created.key)
-        .send()
-        .await
-        .unwrap();
+        .get_with_key("/api/v1/models?limit=1", &created.key)
+        .await;
     assert_eq!(res.status().as_u16(), 200);
     assert_eq!(header(&res, "x-ratelimit-limit"), "10");
     assert_eq!(
@@ -299,13 +287,8 @@ async fn keys_raise_the_limit_until_revoked() {
         "Bearer counts against the same key"
     );
     let gql: Value = app
-        .client
-        .post(app.url("/graphql"))
-        .header("x-api-key", &created.key)
-        .json(&serde_json::json!({"query": "{ dataset { version } }"}))
-        .send()
+        .graphql_with_key("{ dataset { version } }", &created.key)
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
@@ -316,24 +299,13 @@ async fn keys_raise_the_limit_until_revoked() {
         .unwrap();
     // Key lookups are remembered for a few seconds: revocation takes effect within that.
     tokio::time::sleep(mds::store::keys::KEY_TTL + Duration::from_millis(200)).await;
-    let res = app
-        .client
-        .get(app.url("/api/v1/sources"))
-        .header("x-api-key", &created.key)
-        .send()
-        .await
-        .unwrap();
+    let res = app.get_with_key("/api/v1/sources", &created.key).await;
     assert_eq!(res.status().as_u16(), 401);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["code"], "invalid_api_key");
     let res = app
-        .client
-        .post(app.url("/graphql"))
-        .header("x-api-key", &created.key)
-        .json(&serde_json::json!({"query": "{ dataset { version } }"}))
-        .send()
-        .await
-        .unwrap();
+        .graphql_with_key("{ dataset { version } }", &created.key)
+        .await;
     assert_eq!(res.status().as_u16(), 401);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["errors"][0]["extensions"]["code"], "UNAUTHENTICATED");

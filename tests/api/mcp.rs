@@ -189,12 +189,8 @@ async fn a_key_is_honoured_on_a_call() {
     let answer = &body["result"]["structuredContent"];
     assert!(answer["meta"].get("attribution").is_none(), "{answer}");
     let rest: Value = app
-        .client
-        .get(app.url("/api/v1/providers?limit=2"))
-        .header("x-api-key", &created.key)
-        .send()
+        .get_with_key("/api/v1/providers?limit=2", &created.key)
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
