@@ -7,6 +7,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto::Builder;
+use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 
 use crate::catalog::{self, Catalog};
@@ -55,10 +58,6 @@ impl App {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-        use hyper_util::server::conn::auto::Builder;
-        use hyper_util::service::TowerToHyperService;
-
         let grace = Duration::from_secs(self.state.config.request_timeout.max(1));
         let header_timeout = Duration::from_secs(self.state.config.header_read_timeout.max(1));
         // Longer than the request timeout, so no request in progress is cut off.
@@ -99,72 +98,15 @@ impl App {
                 self.state.metrics.clone(),
             ))
         });
-        let front = http::front(self.state);
-        let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-        let mut builder = Builder::new(TokioExecutor::new());
-        builder
-            .http1()
-            .timer(TokioTimer::new())
-            .header_read_timeout(header_timeout);
-        builder
-            .http2()
-            .timer(TokioTimer::new())
-            .max_concurrent_streams(64);
-        let mut shutdown = std::pin::pin!(shutdown);
-        loop {
-            let (stream, peer) = tokio::select! {
-                accepted = self.listener.accept() => match accepted {
-                    Ok(conn) => conn,
-                    Err(e) => {
-                        // Out of file descriptors and the like: wait instead of spinning.
-                        tracing::warn!(error = %e, "accept failed");
-                        tokio::time::sleep(Duration::from_millis(50)).await;
-                        continue;
-                    }
-                },
-                () = &mut shutdown => break,
-            };
-            let Some(place) = tracker.admit(peer.ip()) else {
-                // Over the cap for this address, or full with nothing idle: closed at once.
-                tracing::debug!(%peer, "connection refused: over the connection cap");
-                continue;
-            };
-            let activity = place.activity.clone();
-            let service = front.for_peer(peer, activity.clone());
-            let conn = builder.serve_connection_with_upgrades(
-                TokioIo::new(crate::connections::IdleTimeout::new(stream, idle)),
-                TowerToHyperService::new(service),
-            );
-            let conn = graceful.watch(conn.into_owned());
-            tokio::spawn(async move {
-                let _place = place;
-                // The first request's head must arrive within the header-read timeout of the
-                // accept, whatever the protocol: hyper's own timer starts only once HTTP/1 is
-                // detected, so a client trickling the HTTP/2 preface would escape it.
-                let deadline = tokio::time::sleep(header_timeout);
-                tokio::pin!(deadline, conn);
-                let mut waiting = true;
-                loop {
-                    tokio::select! {
-                        ended = &mut conn => {
-                            if let Err(e) = ended {
-                                tracing::debug!(error = %e, "connection ended with an error");
-                            }
-                            return;
-                        }
-                        () = activity.shed() => return,
-                        () = &mut deadline, if waiting => {
-                            if !activity.started() {
-                                tracing::debug!(%peer, "no request within the header-read timeout");
-                                return;
-                            }
-                            waiting = false;
-                        }
-                    }
-                }
-            });
-        }
-        drop(self.listener);
+        let listener = Listener {
+            tcp: self.listener,
+            tracker,
+            front: http::front(self.state),
+            builder: connection_builder(header_timeout),
+            idle,
+            header_timeout,
+        };
+        let graceful = listener.run(shutdown).await;
         tokio::select! {
             () = graceful.shutdown() => {}
             () = tokio::time::sleep(grace) => tracing::warn!("shutdown grace period over; closing remaining connections"),
@@ -175,6 +117,107 @@ impl App {
         }
         let _ = db.close().await;
         Ok(())
+    }
+}
+
+/// The accept loop (as mini-redis's `Listener`): admits each connection under the
+/// connection caps and hands it to [`handle`], until shutdown.
+struct Listener {
+    tcp: TcpListener,
+    tracker: Arc<crate::connections::Tracker>,
+    front: http::middleware::Front,
+    builder: Builder<TokioExecutor>,
+    /// A connection on which no byte moves this long is closed.
+    idle: Duration,
+    /// The first request's head must arrive this soon after the accept.
+    header_timeout: Duration,
+}
+
+/// HTTP/1 with the header-read timeout and HTTP/2 (h2c) with a stream cap, on one port.
+fn connection_builder(header_timeout: Duration) -> Builder<TokioExecutor> {
+    let mut builder = Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .max_concurrent_streams(64);
+    builder
+}
+
+impl Listener {
+    /// Accepts until `shutdown` resolves, then closes the listening socket and returns the
+    /// watcher of the connections still open, for the caller's grace period.
+    async fn run(
+        self,
+        shutdown: impl Future<Output = ()>,
+    ) -> hyper_util::server::graceful::GracefulShutdown {
+        let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+        let mut shutdown = std::pin::pin!(shutdown);
+        loop {
+            let (stream, peer) = tokio::select! {
+                accepted = self.tcp.accept() => match accepted {
+                    Ok(conn) => conn,
+                    Err(e) => {
+                        // Out of file descriptors and the like: wait instead of spinning.
+                        tracing::warn!(error = %e, "accept failed");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => break,
+            };
+            let Some(place) = self.tracker.admit(peer.ip()) else {
+                // Over the cap for this address, or full with nothing idle: closed at once.
+                tracing::debug!(%peer, "connection refused: over the connection cap");
+                continue;
+            };
+            let service = self.front.for_peer(peer, place.activity.clone());
+            let conn = self.builder.serve_connection_with_upgrades(
+                TokioIo::new(crate::connections::IdleTimeout::new(stream, self.idle)),
+                TowerToHyperService::new(service),
+            );
+            let conn = graceful.watch(conn.into_owned());
+            tokio::spawn(handle(conn, place, peer, self.header_timeout));
+        }
+        graceful
+    }
+}
+
+/// Serves one connection to its end (as mini-redis's `Handler::run`): it ends when the
+/// client closes it, when its place is shed for a newcomer, or when no request head
+/// arrived within the header-read timeout of the accept — whatever the protocol: hyper's
+/// own timer starts only once HTTP/1 is detected, so a client trickling the HTTP/2 preface
+/// would escape it. The place in the connection caps is held until then.
+async fn handle<E: std::fmt::Display>(
+    conn: impl Future<Output = Result<(), E>>,
+    place: crate::connections::Place,
+    peer: SocketAddr,
+    header_timeout: Duration,
+) {
+    let activity = place.activity.clone();
+    let deadline = tokio::time::sleep(header_timeout);
+    tokio::pin!(deadline, conn);
+    let mut waiting = true;
+    loop {
+        tokio::select! {
+            ended = &mut conn => {
+                if let Err(e) = ended {
+                    tracing::debug!(error = %e, "connection ended with an error");
+                }
+                return;
+            }
+            () = activity.shed() => return,
+            () = &mut deadline, if waiting => {
+                if !activity.started() {
+                    tracing::debug!(%peer, "no request within the header-read timeout");
+                    return;
+                }
+                waiting = false;
+            }
+        }
     }
 }
 
