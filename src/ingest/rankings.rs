@@ -18,7 +18,10 @@
 //!   supports. The default order sorts by it, so a model known from few or unverified scores
 //!   ranks below one measured as well by independent runs.
 //! - **`rank_basis`**: `independent` when every counted score is, `self_reported` when none
-//!   is, else `mixed`.
+//!   is, else `mixed`. The lists rank a `self_reported` model after every measured one
+//!   (`catalog::models::ranked`), and the economy's frontiers leave it out.
+//! - **Per domain** ([`super::domains`]), from the finished index: each model's standing in
+//!   each benchmark category, shrunk toward its general index.
 
 use std::collections::{BTreeMap, BTreeSet};
 

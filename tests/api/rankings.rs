@@ -832,3 +832,32 @@ fn the_coding_order_agrees_with_the_coding_leaderboards() {
     assert!(aider.held_out >= 0.6, "{aider:?}");
     assert!(aider.rho >= aider.held_out - 0.05, "{aider:?}");
 }
+
+/// Rankings (#35, 5): the README's ranking table is the bundled dataset's, not a memory of
+/// it: its default and coding top 10 are what the API answers.
+#[tokio::test]
+async fn the_readme_rankings_are_the_served_ones() {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
+    let section = readme
+        .split("## Rankings")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("README has a Rankings section");
+    let mut default = Vec::new();
+    let mut coding = Vec::new();
+    for line in section.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        if cells.len() == 5 && cells[1].parse::<usize>().is_ok() {
+            default.push(cells[2].trim_matches('`').to_string());
+            coding.push(cells[3].trim_matches('`').to_string());
+        }
+    }
+    assert_eq!(default.len(), 10, "{section}");
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (_, served) = app.get_json("/api/v1/models?limit=10").await;
+    assert_eq!(default, slugs(&served));
+    let (_, served) = app.get_json("/api/v1/models?domain=coding&limit=10").await;
+    assert_eq!(coding, slugs(&served));
+}
