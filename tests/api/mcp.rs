@@ -506,4 +506,12 @@ async fn listed_models_carry_their_basis_and_retirement() {
         text.contains("self_reported") && text.contains("independent"),
         "{text}"
     );
+    // A board no third party measured says why its leaderboard is empty.
+    let board = call(&app, "leaderboard", json!({"slug": "humanitys-last-exam"})).await;
+    assert_eq!(board["structuredContent"]["data"]["claims_only"], true);
+    let text = board["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("Only makers' own figures"), "{text}");
+    let measured = call(&app, "leaderboard", json!({"slug": "gpqa-diamond"})).await;
+    let text = measured["content"][0]["text"].as_str().unwrap();
+    assert!(!text.contains("Only makers' own figures"), "{text}");
 }
