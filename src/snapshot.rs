@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 
 use entity::{
     agent, agent_model, agent_score, benchmark, economy_indicator, economy_point, model,
-    model_alias, offering, price_history, provider, score, source,
+    model_alias, model_domain, offering, price_history, provider, score, source,
 };
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +36,9 @@ pub struct Snapshot {
     pub agent_scores: Vec<agent_score::Model>,
     pub economy_indicators: Vec<economy_indicator::Model>,
     pub economy_points: Vec<economy_point::Model>,
+    /// Each model's standing per domain (`docs/methodology.md`, "Rankings per domain").
+    #[serde(default)]
+    pub model_domains: Vec<model_domain::Model>,
 }
 
 #[derive(Debug)]
@@ -109,6 +112,10 @@ impl Snapshot {
             let what = format!("agent link {}", a.agent_slug);
             need(what.clone(), "agent", &a.agent_slug, &agents);
             need(what, "model", &a.model_slug, &models);
+        }
+        for d in &self.model_domains {
+            let what = format!("{} standing of {}", d.domain, d.model_slug);
+            need(what, "model", &d.model_slug, &models);
         }
         for s in &self.agent_scores {
             let what = format!("agent score {} on {}", s.agent_slug, s.benchmark_slug);

@@ -15,6 +15,7 @@ pub mod economy_indicator;
 pub mod economy_point;
 pub mod model;
 pub mod model_alias;
+pub mod model_domain;
 pub mod offering;
 pub mod price_history;
 pub mod provider;

@@ -13,7 +13,12 @@ pub struct Model {
     pub config: Option<String>,
     /// Exactly one score per (model, benchmark) is the headline figure.
     pub is_headline: bool,
+    /// When the figure was measured, as the sources date it, never before the model's
+    /// release (`docs/methodology.md`, "Scores and who ran them").
     pub as_of: Option<String>,
+    /// The benchmark release the figure is of, for a benchmark its source renews (LiveBench's
+    /// question sets); `None` elsewhere. Results of two releases do not compare.
+    pub release: Option<String>,
     pub source: String,
     /// `independent` (a third party ran it) or `self_reported` (the model's maker published
     /// it), by the rules of `data/score_provenance.csv`.

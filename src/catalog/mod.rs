@@ -31,7 +31,8 @@ use std::time::Duration;
 
 use arc_swap::ArcSwap;
 use entity::{
-    agent, agent_score, benchmark, dataset, model, offering, price_history, provider, score, source,
+    agent, agent_score, benchmark, dataset, model, model_domain, offering, price_history, provider,
+    score, source,
 };
 use sea_orm::{DatabaseConnection, DbErr};
 
@@ -119,6 +120,10 @@ pub struct Catalog {
     all_scores: Vec<Row<score::Model>>,
     /// The economy indicators and their series.
     economy: economy::Economy,
+    /// Model slug → its standing in each domain, by domain.
+    domains_of: HashMap<String, Vec<Row<model_domain::Model>>>,
+    /// The domains a list may rank by, sorted.
+    domains: Vec<String>,
     /// Every change, newest first.
     changes: Vec<changes::Change>,
 }
@@ -189,6 +194,13 @@ pub struct Evidence {
 }
 
 impl Evidence {
+    /// A board with results, none of them measured by a third party: its default
+    /// leaderboard is empty and `provenance=all` lists its makers' claims
+    /// (`docs/methodology.md`, "Leaderboards").
+    pub fn claims_only(&self) -> bool {
+        self.independent == 0 && self.self_reported > 0
+    }
+
     fn of(scores: &[Row<score::Model>]) -> Self {
         let mut independent = HashSet::default();
         let mut claimed = HashSet::default();
@@ -406,6 +418,16 @@ impl Catalog {
             benchmark_names: &benchmark_names,
         });
         let economy = economy::Economy::build(r.economy_indicators, r.economy_points);
+        let mut domains_of: HashMap<String, Vec<Row<model_domain::Model>>> = group(
+            r.model_domains.into_iter().map(Arc::new),
+            |d: &Row<model_domain::Model>| d.model_slug.clone(),
+        );
+        let mut known = std::collections::BTreeSet::new();
+        for list in domains_of.values_mut() {
+            list.sort_by(|a, b| a.domain.cmp(&b.domain));
+            known.extend(list.iter().map(|d| d.domain.clone()));
+        }
+        let domains: Vec<String> = known.into_iter().collect();
         Self {
             dataset: r.dataset,
             models,
@@ -441,7 +463,25 @@ impl Catalog {
             all_scores: scores,
             economy,
             changes,
+            domains_of,
+            domains,
         }
+    }
+
+    /// The domains a model list may rank by (`domain=`): the benchmark categories with a
+    /// fitted benchmark, sorted.
+    pub fn domains(&self) -> &[String] {
+        &self.domains
+    }
+
+    /// A model's standing in every domain, by domain.
+    pub fn domains_of(&self, model: &str) -> &[Row<model_domain::Model>] {
+        self.domains_of.get(model).map_or(&[], Vec::as_slice)
+    }
+
+    /// A model's standing in one domain.
+    pub fn domain_of(&self, model: &str, domain: &str) -> Option<&Row<model_domain::Model>> {
+        self.domains_of(model).iter().find(|d| d.domain == domain)
     }
 
     /// The dataset version (0 before any import).
@@ -505,7 +545,7 @@ impl Catalog {
             .into_iter()
             .flatten()
             .filter(|s| s.source == RELEASED_SOURCE)
-            .filter_map(|s| s.as_of.as_deref())
+            .filter_map(|s| s.release.as_deref())
             .collect();
         out.sort_unstable_by(|a, b| b.cmp(a));
         out.dedup();
@@ -526,7 +566,7 @@ impl Catalog {
         let release = release.or(releases.first().copied());
         let scores = self.scores_on.get(benchmark).map_or(&[][..], Vec::as_slice);
         let eligible = |s: &&Row<score::Model>| {
-            (releases.is_empty() || s.as_of.as_deref() == release)
+            (releases.is_empty() || s.release.as_deref() == release)
                 && (with_claims || s.provenance == INDEPENDENT)
         };
         let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();

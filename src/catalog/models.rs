@@ -42,6 +42,9 @@ pub struct ModelFilter {
     pub min_context: Option<i64>,
     /// What the model's index rests on: `independent`, `mixed` or `self_reported`.
     pub basis: Option<String>,
+    /// A domain (a benchmark category, [`Catalog::domains`]) to rank by: `sort=score` and
+    /// `sort=capability` order by the model's standing there; filters nothing.
+    pub domain: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +81,7 @@ impl ModelSort {
 
     fn compare(self, a: &model::Model, b: &model::Model, desc: bool) -> Ordering {
         match self {
-            Self::Score => nulls_last(a.rank_score, b.rank_score, desc)
+            Self::Score => nulls_last(ranked(a, a.rank_score), ranked(b, b.rank_score), desc)
                 .then_with(|| nulls_last(a.average_score, b.average_score, desc)),
             Self::Price => nulls_last(blended(a), blended(b), desc),
             Self::Name => {
@@ -86,8 +89,12 @@ impl ModelSort {
                 if desc { o.reverse() } else { o }
             }
             Self::Date => nulls_last(dated(a), dated(b), desc),
-            Self::Capability => nulls_last(capability_floor(a), capability_floor(b), desc)
-                .then_with(|| nulls_last(a.capability_index, b.capability_index, desc)),
+            Self::Capability => nulls_last(
+                ranked(a, capability_floor(a)),
+                ranked(b, capability_floor(b)),
+                desc,
+            )
+            .then_with(|| nulls_last(a.capability_index, b.capability_index, desc)),
         }
     }
 }
@@ -147,6 +154,15 @@ impl Orders {
     }
 }
 
+/// What a ranking sorts by, led by whether a third party's result supports the model's
+/// index: a model whose index rests on its maker's claims alone (`rank_basis`
+/// `self_reported`) ranks after every model with independent evidence, whatever its figure,
+/// so claims are never on top (`docs/methodology.md`, "The default order"). Read in
+/// ascending order, the same ranking runs from the bottom.
+pub fn ranked(m: &model::Model, figure: Option<f64>) -> Option<(bool, f64)> {
+    figure.map(|f| (m.rank_basis.as_deref() != Some("self_reported"), f))
+}
+
 /// What `sort=capability` orders by: the capability index at its lower one-sigma bound
 /// (index − standard error), so an estimate resting on few or unverified scores does not
 /// lead on its optimism (`docs/methodology.md`).
@@ -204,6 +220,7 @@ impl ModelFilter {
             output_modality,
             min_context,
             basis,
+            domain,
         } = self;
         provider.is_none()
             && creator.is_none()
@@ -224,6 +241,7 @@ impl ModelFilter {
             && output_modality.is_none()
             && min_context.is_none()
             && basis.is_none()
+            && domain.is_none()
     }
 }
 
@@ -329,6 +347,9 @@ impl Catalog {
                 .collect();
             return (page, listed.len());
         }
+        if let Some(domain) = filter.domain.as_deref() {
+            return self.domain_page(filter, domain, sort, order, offset, limit);
+        }
         let mut total = 0;
         let mut page = Vec::with_capacity(limit.min(100));
         for &i in self.orders.get(sort, order) {
@@ -340,6 +361,43 @@ impl Catalog {
                 total += 1;
             }
         }
+        (page, total)
+    }
+
+    /// A page of the models matching `filter` ranked in `domain` (`docs/methodology.md`,
+    /// "Rankings per domain"): by the domain's rank score (`sort=score`) or its index at the
+    /// lower one-sigma bound (`sort=capability`), claims-only models after every measured one
+    /// as in the general rankings; other sorts are the general ones. Ties keep the general
+    /// order.
+    fn domain_page(
+        &self,
+        filter: &ModelFilter,
+        domain: &str,
+        sort: ModelSort,
+        order: SortOrder,
+        offset: usize,
+        limit: usize,
+    ) -> (Vec<Row<model::Model>>, usize) {
+        let mut rows: Vec<&Row<model::Model>> = self
+            .orders
+            .get(sort, order)
+            .iter()
+            .map(|&i| &self.models[i as usize])
+            .filter(|m| self.matches(filter, m))
+            .collect();
+        let desc = order == SortOrder::Desc;
+        let figure = |m: &model::Model| {
+            let d = self.domain_of(&m.slug, domain)?;
+            match sort {
+                ModelSort::Capability => Some(d.capability_index - d.capability_index_se),
+                _ => d.rank_score,
+            }
+        };
+        if matches!(sort, ModelSort::Score | ModelSort::Capability) {
+            rows.sort_by(|a, b| nulls_last(ranked(a, figure(a)), ranked(b, figure(b)), desc));
+        }
+        let total = rows.len();
+        let page = rows.into_iter().skip(offset).take(limit).cloned().collect();
         (page, total)
     }
 

@@ -230,6 +230,7 @@ fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFi
             n => n.map(i64::from),
         },
         basis: f.basis.map(|b| b.as_str().to_string()),
+        domain: None,
     })
 }
 
@@ -242,6 +243,7 @@ async fn model_list(
     filter: Option<ModelFilter>,
     sort: ModelSort,
     order: Option<SortOrder>,
+    domain: Option<String>,
     priced_only: bool,
 ) -> Result<List<Model>> {
     let (start, limit) = paging(first, after, offset)?;
@@ -257,8 +259,22 @@ async fn model_list(
         Some(SortOrder::Desc) => cat::SortOrder::Desc,
         None => sort.default_order(),
     };
-    let filter = catalog_filter(filter, priced_only)?;
-    let (rows, total) = catalog(ctx)?.models_page(&filter, sort, order, start, limit);
+    let mut filter = catalog_filter(filter, priced_only)?;
+    let cat = catalog(ctx)?;
+    if let Some(d) = domain {
+        let d = d.trim().to_ascii_lowercase();
+        if !cat.domains().contains(&d) {
+            return Err(bad_input(
+                "domain",
+                format!(
+                    "domain must be one of {}; got {d:?}",
+                    cat.domains().join(", ")
+                ),
+            ));
+        }
+        filter.domain = Some(d);
+    }
+    let (rows, total) = cat.models_page(&filter, sort, order, start, limit);
     Ok(list(
         rows.into_iter().map(Model).collect(),
         start,
@@ -289,8 +305,15 @@ impl CatalogRoot {
             desc = "Ascending or descending; by default each sort field's own order: score, capability and date descending, price and name ascending."
         )]
         order: Option<SortOrder>,
+        #[graphql(
+            desc = "A domain to rank in (a benchmark category with a fitted benchmark: coding, math, reasoning, agentic, knowledge, long-context, …; an unknown one is refused, naming them): `SCORE` orders by the model's domain rank score and `CAPABILITY` by its domain index at the lower one-sigma bound, each item's `domainRank` shows them; models rated on their makers' claims alone still rank after every measured one. Other sorts are unchanged."
+        )]
+        domain: Option<String>,
     ) -> Result<List<Model>> {
-        model_list(ctx, first, after, offset, filter, sort, order, false).await
+        model_list(
+            ctx, first, after, offset, filter, sort, order, domain, false,
+        )
+        .await
     }
 
     /// One model by any identifier `lookupModel` accepts (its slug, an alias, a provider's
@@ -454,8 +477,12 @@ impl CatalogRoot {
             desc = "Ascending or descending; by default each sort field's own order: score, capability and date descending, price and name ascending."
         )]
         order: Option<SortOrder>,
+        #[graphql(
+            desc = "A domain to rank in (a benchmark category with a fitted benchmark: coding, math, reasoning, agentic, knowledge, long-context, …; an unknown one is refused, naming them): `SCORE` orders by the model's domain rank score and `CAPABILITY` by its domain index at the lower one-sigma bound, each item's `domainRank` shows them; models rated on their makers' claims alone still rank after every measured one. Other sorts are unchanged."
+        )]
+        domain: Option<String>,
     ) -> Result<List<Model>> {
-        model_list(ctx, first, after, offset, filter, sort, order, true).await
+        model_list(ctx, first, after, offset, filter, sort, order, domain, true).await
     }
 
     /// One model with its current price at every provider (`offerings`), by any identifier

@@ -5,7 +5,8 @@
 use async_graphql::connection::{Connection, CursorType, Edge, EmptyFields};
 use async_graphql::{Context, Object, Result, SimpleObject};
 use entity::{
-    agent, agent_score, benchmark, dataset, model, offering, price_history, provider, score, source,
+    agent, agent_score, benchmark, dataset, model, model_domain, offering, price_history, provider,
+    score, source,
 };
 
 use super::sizes::{self, ListKind};
@@ -207,6 +208,32 @@ impl Model {
     /// `averageScore` at the index's lower one-sigma bound: what the default order sorts by.
     async fn rank_score(&self) -> Option<f64> {
         self.0.rank_score
+    }
+    /// Its standing in one domain (a benchmark category: `coding`, `math`, …); null when the
+    /// domain is null or unknown, or the model has no capability index. A list asked for a
+    /// `domain` passes it here.
+    async fn domain_rank(
+        &self,
+        ctx: &Context<'_>,
+        domain: Option<String>,
+    ) -> Result<Option<DomainRank>> {
+        let Some(domain) = domain else {
+            return Ok(None);
+        };
+        let domain = domain.trim().to_ascii_lowercase();
+        Ok(catalog(ctx)?
+            .domain_of(&self.0.slug, &domain)
+            .cloned()
+            .map(DomainRank))
+    }
+    /// Its standing in every domain, by domain; empty without a capability index.
+    async fn domains(&self, ctx: &Context<'_>) -> Result<Vec<DomainRank>> {
+        Ok(catalog(ctx)?
+            .domains_of(&self.0.slug)
+            .iter()
+            .cloned()
+            .map(DomainRank)
+            .collect())
     }
     /// The general release that replaced this experimental or preview model; null otherwise.
     async fn superseded_by(&self, ctx: &Context<'_>) -> Result<Option<Model>> {
@@ -580,6 +607,44 @@ impl Provider {
     }
 }
 
+/// A model's standing in one domain (a benchmark category), computed at ingest: its
+/// capability index fitted on the domain's benchmarks and shrunk toward its general index
+/// where the domain has little evidence (`docs/methodology.md`, "Rankings per domain").
+pub struct DomainRank(pub Row<model_domain::Model>);
+
+#[Object(serial)]
+impl DomainRank {
+    /// The domain: `coding`, `math`, `reasoning`, `agentic`, `knowledge`, `long-context`, ….
+    async fn domain(&self) -> &str {
+        &self.0.domain
+    }
+    /// The domain capability index, on the general index's scale (GPT-4 = 100, GPT-5 = 150).
+    async fn capability_index(&self) -> f64 {
+        self.0.capability_index
+    }
+    /// Its standard error, in index points: wide where the domain has little evidence.
+    async fn capability_index_se(&self) -> f64 {
+        self.0.capability_index_se
+    }
+    /// The expected mean score (0-100) on the domain's core benchmarks at the domain index.
+    async fn average_score(&self) -> Option<f64> {
+        self.0.average_score
+    }
+    /// `averageScore` at the domain index's lower one-sigma bound: what a domain list sorts by.
+    async fn rank_score(&self) -> Option<f64> {
+        self.0.rank_score
+    }
+    /// How many of the model's counted scores are in the domain; 0 when the domain figure
+    /// is its general index alone, with the domain's spread added to its error.
+    async fn benchmarks_count(&self) -> i32 {
+        self.0.benchmarks_count
+    }
+    /// What those scores rest on: `independent`, `mixed` or `self_reported`; null without any.
+    async fn basis(&self) -> Option<&str> {
+        self.0.basis.as_deref()
+    }
+}
+
 /// A benchmark suite or leaderboard.
 pub struct Benchmark(pub Row<benchmark::Model>);
 
@@ -626,6 +691,12 @@ impl Benchmark {
     /// `provenance: ALL`). A board with results but no independent one holds claims only.
     async fn self_reported_count(&self, ctx: &Context<'_>) -> Result<i32> {
         Ok(catalog(ctx)?.evidence_on(&self.0.slug).self_reported)
+    }
+    /// True when every result on this board is a maker's own figure: no third party
+    /// measured any model here, so the default leaderboard is empty and `provenance: ALL`
+    /// lists the claims.
+    async fn claims_only(&self, ctx: &Context<'_>) -> Result<bool> {
+        Ok(catalog(ctx)?.evidence_on(&self.0.slug).claims_only())
     }
     /// Why the benchmark does or does not enter `averageScore`.
     async fn average_reason(&self) -> &str {
@@ -765,8 +836,17 @@ impl Score {
     async fn source(&self) -> &str {
         &self.0.source
     }
+    /// When the model was measured (YYYY-MM-DD), as its source dates the result; never
+    /// before the model's release: a result a source files under an earlier day (a benchmark
+    /// release's, an early-access run's) is dated by the first observation of the copy that
+    /// lists it, else by the release. Null when the source gives no date.
     async fn as_of(&self) -> Option<&str> {
         self.0.as_of.as_deref()
+    }
+    /// For a benchmark its source renews (LiveBench), the release (YYYY-MM-DD) whose
+    /// questions the result answers; null otherwise. Results of two releases do not compare.
+    async fn release(&self) -> Option<&str> {
+        self.0.release.as_deref()
     }
     /// `independent` (a third party ran it) or `self_reported` (the model's maker published
     /// it), by the reviewed rules of `data/score_provenance.csv`.

@@ -492,6 +492,7 @@ pub const MIN_AVERAGED: usize = 3;
 /// average score and benchmark counts per model and agent, model counts per provider and
 /// benchmark, and row ids in sorted order.
 pub fn derive(s: &mut Snapshot, tables: &Reviewed) -> super::calibration::Gaps {
+    super::scores::date_measurements(s);
     s.offerings
         .sort_by(|a, b| (&a.model_slug, &a.provider_slug).cmp(&(&b.model_slug, &b.provider_slug)));
     s.price_history.sort_by(|a, b| {
@@ -508,6 +509,7 @@ pub fn derive(s: &mut Snapshot, tables: &Reviewed) -> super::calibration::Gaps {
             !a.is_headline,
             &a.config,
             &a.as_of,
+            &a.release,
             &a.source,
         )
             .cmp(&(
@@ -516,6 +518,7 @@ pub fn derive(s: &mut Snapshot, tables: &Reviewed) -> super::calibration::Gaps {
                 !b.is_headline,
                 &b.config,
                 &b.as_of,
+                &b.release,
                 &b.source,
             ))
     });

@@ -12,6 +12,9 @@
 //! - A model's *price on a date* is its first-party pair's price that day where the
 //!   history covers it, else its current list price (`input_price`, `output_price`).
 //! - *Listed* models are those with availability `api` or `open_weights`.
+//! - An *evidenced* index rests on at least one result a third party measured (`rank_basis`
+//!   `independent` or `mixed`): the capability indicators read only those, so a maker's claims
+//!   never set a frontier point (`docs/economy.md`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -58,7 +61,7 @@ const SPECS: &[Spec] = &[
         description: "What the most capable models on offer cost: the mean blended list price of the five with the highest capability index.",
         unit: "USD per 1M tokens (blended 3:1 input:output)",
         secondary_label: None,
-        method: "Among models with availability `api`, a capability index, a release date on or before the month's date and a price above 0 on that date, take the five with the highest capability index (ties by slug) and average their blended prices. Months with fewer than five such models have no point; the series starts at the first month with five.",
+        method: "Among models with availability `api`, an evidenced capability index (rank_basis independent or mixed: at least one result a third party measured), a release date on or before the month's date and a price above 0 on that date, take the five with the highest capability index (ties by slug) and average their blended prices. Months with fewer than five such models have no point; the series starts at the first month with five.",
         reads: &[Reads::Prices, Reads::Scores, Reads::Releases],
     },
     Spec {
@@ -67,7 +70,7 @@ const SPECS: &[Spec] = &[
         description: "The cheapest way to buy at least the capability of the original GPT-4 (gpt-4-0613), and how fast that falls.",
         unit: "USD per 1M tokens (blended 3:1 input:output)",
         secondary_label: Some("change against 12 months earlier, %"),
-        method: "Among models with availability `api`, a release date on or before the month's date, a price above 0 on that date and a capability index at least that of gpt-4-0613, the lowest blended price. The series starts at the first month with such a model. Secondary: (value / value 12 months earlier − 1) × 100, rounded to 2 decimals; none in the first 12 months.",
+        method: "Among models with availability `api`, a release date on or before the month's date, a price above 0 on that date and an evidenced capability index (rank_basis independent or mixed: at least one result a third party measured) at least that of gpt-4-0613, the lowest blended price. The series starts at the first month with such a model. Secondary: (value / value 12 months earlier − 1) × 100, rounded to 2 decimals; none in the first 12 months.",
         reads: &[Reads::Prices, Reads::Scores, Reads::Releases],
     },
     Spec {
@@ -76,7 +79,7 @@ const SPECS: &[Spec] = &[
         description: "The highest capability index among the models released by each month.",
         unit: "capability index (GPT-4 = 100, GPT-5 = 150)",
         secondary_label: None,
-        method: "The highest capability index among listed models with a release date on or before the month's date. The series starts at the first month with such a model.",
+        method: "The highest capability index among listed models with a release date on or before the month's date and an evidenced index (rank_basis independent or mixed: at least one result a third party measured; an index resting on its maker's claims alone never sets the frontier). The series starts at the first month with such a model.",
         reads: &[Reads::Scores, Reads::Releases],
     },
     Spec {
@@ -85,7 +88,7 @@ const SPECS: &[Spec] = &[
         description: "How far the best open-weights model trails the best closed one, in capability and in months.",
         unit: "capability index points",
         secondary_label: Some("lag in months"),
-        method: "Among listed models with a release date on or before the month's date and a capability index: the best closed model's index (open_source false) minus the best open-weights model's index (open_source true). Secondary: the months from the first month whose best closed index reached this month's best open-weights index to this month (0 when open weights lead). The series starts at the first month with both.",
+        method: "Among listed models with a release date on or before the month's date and an evidenced capability index (rank_basis independent or mixed: at least one result a third party measured): the best closed model's index (open_source false) minus the best open-weights model's index (open_source true). Secondary: the months from the first month whose best closed index reached this month's best open-weights index to this month (0 when open weights lead). The series starts at the first month with both.",
         reads: &[Reads::Scores, Reads::Releases],
     },
     Spec {
@@ -253,6 +256,15 @@ fn listed(m: &model::Model) -> bool {
     matches!(m.availability.as_str(), "api" | "open_weights")
 }
 
+/// A model's capability index where a third party's result supports it (`rank_basis`
+/// `independent` or `mixed`); `None` for an index resting on its maker's claims alone, which
+/// never sets a frontier point (`docs/economy.md`).
+fn evidenced_index(m: &model::Model) -> Option<f64> {
+    matches!(m.rank_basis.as_deref(), Some("independent" | "mixed"))
+        .then_some(m.capability_index)
+        .flatten()
+}
+
 /// The blended price of the period in force on `date`.
 fn in_force(periods: &[&price_history::Model], date: &str) -> Option<f64> {
     periods
@@ -342,7 +354,7 @@ fn priced_capable<'a>(inputs: &'a Inputs, date: &str) -> Vec<(&'a model::Model, 
     inputs
         .released_by(date)
         .filter(|m| m.availability == "api")
-        .filter_map(|m| Some((m, m.capability_index?, inputs.price_on(m, date)?)))
+        .filter_map(|m| Some((m, evidenced_index(m)?, inputs.price_on(m, date)?)))
         .filter(|x| x.2 > 0.0)
         .collect()
 }
@@ -395,7 +407,7 @@ fn best(inputs: &Inputs, date: &str, open: bool) -> Option<f64> {
     inputs
         .released_by(date)
         .filter(|m| m.open_source == Some(open))
-        .filter_map(|m| m.capability_index)
+        .filter_map(evidenced_index)
         .max_by(f64::total_cmp)
 }
 
@@ -404,7 +416,7 @@ fn frontier_capability(inputs: &Inputs) -> Series {
     series(inputs, first, |_, date| {
         inputs
             .released_by(date)
-            .filter_map(|m| m.capability_index)
+            .filter_map(evidenced_index)
             .max_by(f64::total_cmp)
             .map(|v| (v, None))
     })
@@ -573,6 +585,46 @@ mod tests {
         assert_eq!(in_force(&periods, "2025-06-09"), Some(17.5));
         assert_eq!(in_force(&periods, "2025-06-10"), Some(3.5));
         assert_eq!(in_force(&periods, "2025-01-01"), None);
+    }
+
+    /// A maker's claims never set a frontier point: a cheap model rated above every other on
+    /// its own figures alone is neither the frontier's capability nor GPT-4-level's price.
+    #[test]
+    fn claims_alone_set_no_frontier_point() {
+        let model = |slug: &str, index: f64, basis: &str, price: f64| model::Model {
+            availability: "api".into(),
+            release_date: Some("2026-01-15".into()),
+            capability_index: Some(index),
+            capability_index_se: Some(3.0),
+            rank_basis: Some(basis.into()),
+            input_price: Some(price),
+            output_price: Some(price),
+            ..super::super::catalog::blank_model(slug)
+        };
+        let s = Snapshot {
+            built_at: "2026-02-10".into(),
+            models: vec![
+                model("gpt-4-0613", 100.0, "independent", 37.5),
+                model("claimed", 180.0, "self_reported", 0.1),
+                model("measured", 120.0, "mixed", 1.0),
+            ],
+            ..Snapshot::default()
+        };
+        let inputs = Inputs::new(&s);
+        let latest = |series: Series| series.last().map(|(_, v, _)| *v);
+        assert_eq!(latest(frontier_capability(&inputs)), Some(120.0));
+        assert_eq!(latest(cost_of_capability(&inputs)), Some(1.0));
+        assert!(
+            priced_capable(&inputs, "2026-02-10")
+                .iter()
+                .all(|(m, _, _)| m.slug != "claimed")
+        );
+        // Counted as it stands, the claim would have been both points.
+        let mut counted = s.clone();
+        counted.models[1].rank_basis = Some("independent".into());
+        let inputs = Inputs::new(&counted);
+        assert_eq!(latest(frontier_capability(&inputs)), Some(180.0));
+        assert_eq!(latest(cost_of_capability(&inputs)), Some(0.1));
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod calibration;
 pub mod capability;
 pub mod catalog;
 pub mod curation;
+pub mod domains;
 pub mod economy;
 pub mod history;
 pub mod identities;
@@ -419,6 +420,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         report.witnesses(&entity::offering::Witness::decode(o.sources.as_deref()));
     }
     report.calibration(&gaps);
+    report.rankings = domains::summary(&snapshot);
     for m in &mut snapshot.models {
         m.base_model = bases.get(&m.slug).cloned();
     }

@@ -2,8 +2,11 @@
 //! (LiveBench, Aider, BFCL, LMArena, Epoch's runs, the SWE-bench leaderboard), `self_reported`
 //! when its maker published the figure. The rules are a reviewed table,
 //! `data/score_provenance.csv`: per dataset and publication (a leaderboard, a technical
-//! report, the host of a URL, `*` for the rest), the publisher — empty for a third party,
-//! `maker` for "whoever made the model", or a creator's slug. A creator's publication
+//! report, the host of a URL; `*` for the rows that name none), the publisher — empty for a
+//! third party, `maker` for "whoever made the model", or a creator's slug. Every publication
+//! present in the raw sources has a row of its own (a test over the raw data fails on one
+//! without, so a new upstream publication is reviewed before it counts: `docs/methodology.md`,
+//! "Scores and who ran them"); until then it falls back on its dataset's `*` row. A creator's publication
 //! (Meta's Llama 2 paper) is self-reported for its own models and independent for the
 //! others it measures (the baselines it compares with); a model whose creator is unknown is
 //! taken as the publisher's own (the paper that introduced it).
@@ -40,6 +43,16 @@ impl Rules {
     pub fn shared() -> &'static Self {
         static RULES: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
         RULES.get_or_init(|| Self::parse(TABLE).unwrap_or_default())
+    }
+
+    /// Whether a reviewer decided who ran `dataset`'s figures published in `publication`: a
+    /// row for that exact publication, or, for rows that name none, the dataset's `*` row.
+    /// A named publication never counts as reviewed through `*` (that row is the fallback
+    /// for the unreviewed).
+    pub fn reviewed(&self, dataset: &str, publication: Option<&str>) -> bool {
+        let publication = publication.map(str::trim).filter(|p| !p.is_empty());
+        self.rows
+            .contains_key(&(dataset.to_string(), publication.unwrap_or("*").to_string()))
     }
 
     /// The provenance of a figure `dataset` states as published in `publication`, for a
@@ -94,5 +107,29 @@ mod tests {
             SELF_REPORTED
         );
         assert_eq!(r.provenance("unknown", None, Some("x")), SELF_REPORTED);
+    }
+
+    #[test]
+    fn a_publication_is_reviewed_only_by_a_row_of_its_own() {
+        let r = Rules::parse(TABLE).expect("data/score_provenance.csv");
+        assert!(r.reviewed("livebench", None));
+        assert!(r.reviewed("epoch", Some("Terminal-Bench Leaderboard")));
+        assert!(r.reviewed("epoch", Some(" Inflection-1 ")));
+        // The fallback row does not review a publication nobody read.
+        assert!(!r.reviewed("epoch", Some("A New Leaderboard")));
+        assert!(!r.reviewed("unknown", None));
+        // Third parties' leaderboards the Epoch hub collects are independent.
+        for board in [
+            "Terminal-Bench Leaderboard",
+            "Fiction.live leaderboard",
+            "lechmazur/writing Github repository",
+            "Factorio Learning Environment Leaderboard",
+        ] {
+            assert_eq!(
+                r.provenance("epoch", Some(board), Some("openai")),
+                INDEPENDENT,
+                "{board}"
+            );
+        }
     }
 }

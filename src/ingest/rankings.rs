@@ -18,7 +18,10 @@
 //!   supports. The default order sorts by it, so a model known from few or unverified scores
 //!   ranks below one measured as well by independent runs.
 //! - **`rank_basis`**: `independent` when every counted score is, `self_reported` when none
-//!   is, else `mixed`.
+//!   is, else `mixed`. The lists rank a `self_reported` model after every measured one
+//!   (`catalog::models::ranked`), and the economy's frontiers leave it out.
+//! - **Per domain** ([`super::domains`]), from the finished index: each model's standing in
+//!   each benchmark category, shrunk toward its general index.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -47,6 +50,17 @@ fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
+/// What a counted score says in the index, as a success rate in [0, 1]: an Elo rating the
+/// expected win rate against a model rated [`ELO_REFERENCE`], a claim its calibrated value,
+/// any other score its value.
+pub fn rate_of(x: &entity::score::Model) -> f64 {
+    if ELO.contains(&x.benchmark_slug.as_str()) {
+        1.0 / (1.0 + 10f64.powf((ELO_REFERENCE - x.score) / 400.0))
+    } else {
+        (x.calibrated.unwrap_or(x.score) / 100.0).clamp(0.0, 1.0)
+    }
+}
+
 /// Computes the index, averages, bases and rank scores of models and agents, and the
 /// difficulty and slope of benchmarks.
 /// Returns the gaps the claims were calibrated by.
@@ -54,7 +68,7 @@ pub fn apply(s: &mut Snapshot, table: &BTreeMap<String, review::Review>) -> Gaps
     let in_index = review::in_index(table);
     let mut newest: BTreeMap<String, String> = BTreeMap::new();
     for x in s.scores.iter().filter(|x| x.source == RELEASED_SOURCE) {
-        if let Some(d) = &x.as_of {
+        if let Some(d) = &x.release {
             let e = newest.entry(x.benchmark_slug.clone()).or_default();
             if d > e {
                 e.clone_from(d);
@@ -65,7 +79,7 @@ pub fn apply(s: &mut Snapshot, table: &BTreeMap<String, review::Review>) -> Gaps
     // release they are of (another source's copy does not).
     let released = |x: &entity::score::Model| newest.contains_key(&x.benchmark_slug);
     let current = |x: &entity::score::Model| {
-        !released(x) || x.as_of.as_ref() == newest.get(&x.benchmark_slug)
+        !released(x) || x.release.as_ref() == newest.get(&x.benchmark_slug)
     };
     let creator: BTreeMap<String, Option<String>> = s
         .models
@@ -84,17 +98,10 @@ pub fn apply(s: &mut Snapshot, table: &BTreeMap<String, review::Review>) -> Gaps
         if !in_index(&x.benchmark_slug) || (released(x) && x.source != RELEASED_SOURCE) {
             return None;
         }
-        Some(match (&x.as_of, current(x)) {
+        Some(match (&x.release, current(x)) {
             (Some(release), false) => format!("{}@{release}", x.benchmark_slug),
             _ => x.benchmark_slug.clone(),
         })
-    };
-    let rate_of = |x: &entity::score::Model| {
-        if ELO.contains(&x.benchmark_slug.as_str()) {
-            1.0 / (1.0 + 10f64.powf((ELO_REFERENCE - x.score) / 400.0))
-        } else {
-            (x.calibrated.unwrap_or(x.score) / 100.0).clamp(0.0, 1.0)
-        }
     };
     // Each model's result per benchmark, independent and claimed: the benchmark publisher's
     // own figure where there is one, else the most recent, else the best.
@@ -348,5 +355,6 @@ pub fn apply(s: &mut Snapshot, table: &BTreeMap<String, review::Review>) -> Gaps
             .and_then(|i| fit.slope[i])
             .map(|a| super::prices::six_digits(a / scale.scale));
     }
+    super::domains::apply(s);
     gaps
 }

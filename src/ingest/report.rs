@@ -25,6 +25,8 @@ pub struct Report {
     pub agreement: BTreeMap<(String, String), Agreement>,
     /// How makers' claims compare with independent runs, one line per estimate.
     pub calibration: Vec<String>,
+    /// Coverage of the capability index and the per-domain figures, one line each.
+    pub rankings: Vec<String>,
     /// Entries dropped for a value out of range, with the reason (`source: entry: reason`).
     pub dropped: Vec<String>,
     /// How often each data rule of docs/data.md applied (or, for a check, was broken), by
@@ -132,7 +134,7 @@ impl Report {
         for (rule, n) in &self.rules {
             out.push_str(&format!("rule {rule}: {n}\n"));
         }
-        for line in &self.calibration {
+        for line in self.calibration.iter().chain(&self.rankings) {
             out.push_str(line);
             out.push('\n');
         }

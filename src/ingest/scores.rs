@@ -23,7 +23,12 @@ pub struct RawScore {
     pub model: String,
     pub score: f64,
     pub config: Option<String>,
+    /// When the source dates the figure: the day it was measured or published, or, for a
+    /// benchmark renewed release by release, the release's day (see `release`).
     pub as_of: Option<String>,
+    /// The benchmark release the figure is of (LiveBench's question sets), where the source
+    /// renews its benchmark; `None` elsewhere.
+    pub release: Option<String>,
     /// Where the source says the figure was published (a leaderboard, a technical report,
     /// a URL's host), read against `data/score_provenance.csv`.
     pub publication: Option<String>,
@@ -371,6 +376,7 @@ pub fn attach(
             config,
             is_headline: false,
             as_of: r.as_of,
+            release: r.release,
             source: r.source.to_string(),
         });
     }
@@ -481,6 +487,41 @@ pub fn attach(
     }
 }
 
+/// Dates every score no earlier than its model's release (`docs/methodology.md`, "Scores and
+/// who ran them"): a date before the release is not when the model was measured. A row
+/// dated by a benchmark release (LiveBench files a model measured in April under its
+/// January question set) takes the first observation of the copy that lists it — the day
+/// that copy of its source was observed — where that is on or after the release; any other
+/// (an early-access run) is published with the release at the earliest and takes the
+/// release date. Returns how many scores were re-dated.
+pub fn date_measurements(s: &mut crate::snapshot::Snapshot) -> usize {
+    let released: BTreeMap<&str, &str> = s
+        .models
+        .iter()
+        .filter_map(|m| Some((m.slug.as_str(), m.release_date.as_deref()?)))
+        .collect();
+    let observed: BTreeMap<&str, &str> = s
+        .sources
+        .iter()
+        .map(|x| (x.slug.as_str(), x.snapshot_date.as_str()))
+        .collect();
+    let mut moved = 0;
+    for x in &mut s.scores {
+        let (Some(day), Some(&release)) = (&x.as_of, released.get(x.model_slug.as_str())) else {
+            continue;
+        };
+        if day.as_str() >= release {
+            continue;
+        }
+        let first_observed = observed
+            .get(x.source.as_str())
+            .filter(|o| x.release.is_some() && **o >= release);
+        x.as_of = Some(first_observed.copied().unwrap_or(release).to_string());
+        moved += 1;
+    }
+    moved
+}
+
 /// A leaderboard's agent name without what its template left empty (`Warp ()`, `OB-1 ()`)
 /// and with single spaces.
 fn clean_name(name: &str) -> String {
@@ -493,6 +534,58 @@ fn clean_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_score_is_dated_before_its_model_s_release() {
+        use crate::snapshot::Snapshot;
+        let model = |slug: &str, release: Option<&str>| entity::model::Model {
+            release_date: release.map(str::to_string),
+            ..super::super::catalog::blank_model(slug)
+        };
+        let score = |model: &str, source: &str, as_of: &str, release: Option<&str>| score::Model {
+            id: 0,
+            model_slug: model.into(),
+            benchmark_slug: "b".into(),
+            score: 50.0,
+            config: None,
+            is_headline: true,
+            as_of: Some(as_of.into()),
+            release: release.map(str::to_string),
+            source: source.into(),
+            provenance: "independent".into(),
+            citation: None,
+            in_average: true,
+            calibrated: None,
+        };
+        let source = |slug: &str, day: &str| entity::source::Model {
+            snapshot_date: day.into(),
+            ..super::super::catalog::source_row(slug).unwrap()
+        };
+        let mut s = Snapshot {
+            models: vec![model("new", Some("2026-04-23")), model("undated", None)],
+            sources: vec![
+                source("livebench", "2026-07-01"),
+                source("epoch", "2026-07-01"),
+            ],
+            scores: vec![
+                // Listed under a question set published before the model: first observed.
+                score("new", "livebench", "2026-01-08", Some("2026-01-08")),
+                // An early-access run: published with the release at the earliest.
+                score("new", "epoch", "2026-04-20", None),
+                score("new", "epoch", "2026-05-01", None),
+                score("undated", "epoch", "2020-01-01", None),
+            ],
+            ..Default::default()
+        };
+        assert_eq!(date_measurements(&mut s), 2);
+        let dates: Vec<&str> = s.scores.iter().filter_map(|x| x.as_of.as_deref()).collect();
+        assert_eq!(
+            dates,
+            ["2026-07-01", "2026-04-23", "2026-05-01", "2020-01-01"]
+        );
+        // The release a LiveBench row is of does not move.
+        assert_eq!(s.scores[0].release.as_deref(), Some("2026-01-08"));
+    }
 
     #[test]
     fn non_thinking_is_one_configuration() {

@@ -33,16 +33,18 @@ pub const TOOLS: &[ToolRow] = &[
     ToolRow {
         name: "find_models",
         title: "Find models",
-        description: "List models matching filters (task, capability, tool calling, reasoning, modalities, context, open weights, provider, creator, price), sorted by score, price, name, date or capability. Answers one page (limit ≤ 100) with the total count.",
+        description: "List models matching filters (task, capability, tool calling, reasoning, modalities, context, open weights, provider, creator, price), sorted by score, price, name, date or capability, in general or within a domain (domain: coding, math, reasoning, agentic, knowledge, long-context, …). Each row says what its rank rests on (basis: self_reported for a maker's claims alone, which never lead) and when it retires. Answers one page (limit ≤ 100) with the total count.",
         endpoint: "/api/v1/models",
         rows: "",
         columns: &[
             ("model", "/slug"),
             ("capability", "/capability_index"),
+            ("in domain", "/domain_rank/capability_index"),
             ("input $/1M", "/input_price"),
             ("output $/1M", "/output_price"),
             ("context", "/context_window"),
             ("basis", "/rank_basis"),
+            ("retires", "/deprecation_date"),
         ],
     },
     ToolRow {
@@ -69,9 +71,11 @@ pub const TOOLS: &[ToolRow] = &[
             ("model", "/slug"),
             ("capability", "/capability_index"),
             ("± se", "/capability_index_se"),
+            ("basis", "/rank_basis"),
             ("input $/1M", "/input_price"),
             ("output $/1M", "/output_price"),
             ("context", "/context_window"),
+            ("retires", "/deprecation_date"),
         ],
     },
     ToolRow {
@@ -363,6 +367,12 @@ pub fn markdown(tool: &ToolRow, answer: &Value) -> String {
             cell(&data["input_price"]),
             cell(&data["output_price"])
         ));
+    }
+    if data.get("claims_only") == Some(&Value::Bool(true)) {
+        out.push_str(
+            "Only makers' own figures: no third party measured a model on this benchmark; \
+             provenance=all lists the claims, each labelled.\n",
+        );
     }
     out.push('\n');
     let headers: Vec<&str> = tool.columns.iter().map(|(h, _)| *h).collect();

@@ -107,6 +107,21 @@ fn schemas() -> Value {
         ("name", s()),
         ("creator", nullable_ref("Named")),
     ]);
+    let domain_rank = obj(&[
+        (
+            "domain",
+            json!({"type": "string", "description": "The benchmark category ranked in (the list's domain parameter)"}),
+        ),
+        ("capability_index", json!({"type": "number"})),
+        ("capability_index_se", json!({"type": "number"})),
+        ("average_score", nullable("number")),
+        ("rank_score", nullable("number")),
+        ("benchmarks_count", json!({"type": "integer"})),
+        (
+            "basis",
+            json!({"oneOf": [{"type": "string", "enum": ["independent", "mixed", "self_reported"]}, {"type": "null"}]}),
+        ),
+    ]);
     let model_summary = obj(&[
         ("slug", s()),
         ("name", s()),
@@ -151,6 +166,10 @@ fn schemas() -> Value {
             json!({"oneOf": [{"type": "string", "enum": ["independent", "mixed", "self_reported"]}, {"type": "null"}]}),
         ),
         ("rank_score", nullable("number")),
+        (
+            "domain_rank",
+            json!({"oneOf": [reference("DomainRank"), {"type": "null"}], "description": "The model's standing in the domain a list ranks by (domain parameter); null otherwise"}),
+        ),
         ("input_price", nullable("number")),
         ("output_price", nullable("number")),
         (
@@ -235,6 +254,7 @@ fn schemas() -> Value {
         ("config", nullable("string")),
         ("source", s()),
         ("as_of", nullable_date()),
+        ("release", nullable_date()),
         (
             "provenance",
             json!({"type": "string", "enum": ["independent", "self_reported"]}),
@@ -261,6 +281,10 @@ fn schemas() -> Value {
         (
             "self_reported_count",
             json!({"type": "integer", "description": "Models known here only from their makers' own figures (listed with provenance=all)"}),
+        ),
+        (
+            "claims_only",
+            json!({"type": "boolean", "description": "Every result here is a maker's own figure: the default leaderboard is empty, provenance=all lists the claims"}),
         ),
         ("average_reason", s()),
         ("difficulty", nullable("number")),
@@ -362,6 +386,7 @@ fn schemas() -> Value {
                     ("config", nullable("string")),
                     ("source", s()),
                     ("as_of", nullable_date()),
+                    ("release", nullable_date()),
                     (
                         "provenance",
                         json!({"type": "string", "enum": ["independent", "self_reported"]}),
@@ -472,6 +497,7 @@ fn schemas() -> Value {
     let named_parts = [
         ("Named", named),
         ("Cheapest", cheapest_object),
+        ("DomainRank", domain_rank),
         ("UpcomingPrice", upcoming),
         ("BaseModel", base_model),
         ("Point", point),

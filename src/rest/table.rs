@@ -223,6 +223,7 @@ const MODEL_LIST_PARAMS: &[Param] = &[
     ),
     q("min_context", "filter.minContext", Kind::Tokens, ""),
     q("basis", "filter.basis", Kind::Enum(BASIS), ""),
+    q("domain", "domain", Kind::Slug, ""),
 ];
 
 const BASIS: &[(&str, &str)] = &[
@@ -249,8 +250,9 @@ macro_rules! model_summary {
   cheapest { input_price: inputPrice kind output_price: outputPrice provider { name slug } }
   cheapest_any: cheapestAny { input_price: inputPrice kind output_price: outputPrice provider { name slug } }
   context_window: contextWindow creator { name slug } date_basis: dateBasis
-  deprecation_date: deprecationDate first_seen: firstSeen
-  input_modalities: inputModalities input_price: inputPrice max_output_tokens: maxOutputTokens
+  deprecation_date: deprecationDate
+  domain_rank: domainRank(domain: $domain) { average_score: averageScore basis benchmarks_count: benchmarksCount capability_index: capabilityIndex capability_index_se: capabilityIndexSe domain rank_score: rankScore }
+  first_seen: firstSeen input_modalities: inputModalities input_price: inputPrice max_output_tokens: maxOutputTokens
   name open_source: openSource output_modalities: outputModalities output_price: outputPrice
   price_basis: priceBasis rank_basis: rankBasis rank_score: rankScore reasoning
   release_date: releaseDate retired slug structured_output: structuredOutput task
@@ -266,7 +268,7 @@ macro_rules! model_detail {
   ...ModelSummary agents base_model: baseModel { creator { name slug } name slug } family
   knowledge_cutoff: knowledgeCutoff last_updated: lastUpdated
   offerings { ...OfferingFields }
-  scores { as_of: asOf benchmark { name slug } calibrated citation config in_average: inAverage provenance score source }
+  scores { as_of: asOf benchmark { name slug } calibrated citation config in_average: inAverage provenance release score source }
   superseded_by: supersededBy { name slug }
 }"
     };
@@ -297,6 +299,7 @@ macro_rules! benchmark {
   slug name category unit higher_is_better: higherIsBetter in_average: inAverage
   description source_url: sourceUrl source models_count: modelsCount
   independent_count: independentCount self_reported_count: selfReportedCount
+  claims_only: claimsOnly
   average_reason: averageReason difficulty slope
 }"
     };
@@ -353,8 +356,8 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/models",
         summary: "List models with filtering and sorting",
-        document: doc!("query($first: Int, $offset: Int, $filter: ModelFilter, $sort: ModelSort! = SCORE, $order: SortOrder) {
-  result: models(first: $first, offset: $offset, filter: $filter, sort: $sort, order: $order) { total: totalCount items: nodes { ...ModelSummary } }
+        document: doc!("query($first: Int, $offset: Int, $filter: ModelFilter, $sort: ModelSort! = SCORE, $order: SortOrder, $domain: String) {
+  result: models(first: $first, offset: $offset, filter: $filter, sort: $sort, order: $order, domain: $domain) { total: totalCount items: nodes { ...ModelSummary } }
 }", model_summary!()),
         params: MODEL_LIST_PARAMS,
         shape: Shape::List,
@@ -365,7 +368,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/models/search",
         summary: "Search models by name, slug or alias (ranked)",
-        document: doc!("query($q: String!, $first: Int, $offset: Int) {
+        document: doc!("query($q: String!, $first: Int, $offset: Int, $domain: String) {
   result: searchModels(q: $q, first: $first, offset: $offset) { total: totalCount items: nodes { ...ModelSummary } }
 }", model_summary!()),
         params: &[required("q", "q", Kind::Text, ""), PAGE, LIMIT],
@@ -377,7 +380,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/models/lookup",
         summary: "The model any provider's model id, alias, slug or name refers to (case-insensitive); 404 naming the closest models otherwise",
-        document: doc!("query($id: String!) {
+        document: doc!("query($id: String!, $domain: String) {
   result: lookupModel(id: $id) { ...ModelDetail }
 }", model_detail!(), model_summary!(), offering!()),
         params: &[required("id", "id", Kind::Text, "")],
@@ -389,7 +392,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/models/{slug}",
         summary: "One model with its scores and current offerings (aliases resolve)",
-        document: doc!("query($slug: String!) {
+        document: doc!("query($slug: String!, $domain: String) {
   result: model(slug: $slug) { ...ModelDetail }
 }", model_detail!(), model_summary!(), offering!()),
         params: &[path("slug", "Model slug or alias.")],
@@ -401,7 +404,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/compare",
         summary: "Compare 2 to 10 models side by side",
-        document: doc!("query($models: [String!]!) {
+        document: doc!("query($models: [String!]!, $domain: String) {
   result: compare(models: $models) {
     requested
     models { ...ModelSummary }
@@ -417,8 +420,8 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "/api/v1/pricing",
         summary: "Models with current pricing",
-        document: doc!("query($first: Int, $offset: Int, $filter: ModelFilter, $sort: ModelSort! = PRICE, $order: SortOrder) {
-  result: pricing(first: $first, offset: $offset, filter: $filter, sort: $sort, order: $order) { total: totalCount items: nodes { ...ModelSummary } }
+        document: doc!("query($first: Int, $offset: Int, $filter: ModelFilter, $sort: ModelSort! = PRICE, $order: SortOrder, $domain: String) {
+  result: pricing(first: $first, offset: $offset, filter: $filter, sort: $sort, order: $order, domain: $domain) { total: totalCount items: nodes { ...ModelSummary } }
 }", model_summary!()),
         params: MODEL_LIST_PARAMS,
         shape: Shape::List,
@@ -476,7 +479,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
   result: benchmark(slug: $slug) {
     ...BenchmarkFields
     releases
-    top_models: topModels(limit: $limit, provenance: $provenance, release: $release) { model { slug name } score config source as_of: asOf provenance citation }
+    top_models: topModels(limit: $limit, provenance: $provenance, release: $release) { model { slug name } score config source as_of: asOf release provenance citation }
   }
 }", benchmark!()),
         params: &[

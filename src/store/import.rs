@@ -4,7 +4,7 @@
 
 use entity::{
     agent, agent_model, agent_score, benchmark, dataset, economy_indicator, economy_point, model,
-    model_alias, offering, price_history, provider, score, source,
+    model_alias, model_domain, offering, price_history, provider, score, source,
 };
 use sea_orm::{
     ActiveModelTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, IntoActiveModel,
@@ -98,6 +98,7 @@ pub async fn import(db: &DatabaseConnection, bytes: &[u8]) -> Result<Outcome, Im
     }
     let version = previous.as_ref().map_or(1, |p| p.version + 1);
     let txn = db.begin().await?;
+    model_domain::Entity::delete_many().exec(&txn).await?;
     economy_point::Entity::delete_many().exec(&txn).await?;
     economy_indicator::Entity::delete_many().exec(&txn).await?;
     agent_score::Entity::delete_many().exec(&txn).await?;
@@ -126,6 +127,7 @@ pub async fn import(db: &DatabaseConnection, bytes: &[u8]) -> Result<Outcome, Im
     insert_all::<_, agent_score::Entity, _>(&txn, s.agent_scores).await?;
     insert_all::<_, economy_indicator::Entity, _>(&txn, s.economy_indicators).await?;
     insert_all::<_, economy_point::Entity, _>(&txn, s.economy_points).await?;
+    insert_all::<_, model_domain::Entity, _>(&txn, s.model_domains).await?;
     let row = dataset::Model {
         id: 1,
         version,

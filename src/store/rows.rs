@@ -3,7 +3,7 @@
 
 use entity::{
     agent, agent_model, agent_score, benchmark, dataset, economy_indicator, economy_point, model,
-    model_alias, offering, price_history, provider, score, source, source_status,
+    model_alias, model_domain, offering, price_history, provider, score, source, source_status,
 };
 use sea_orm::{
     AccessMode, DatabaseConnection, DbErr, EntityTrait, IsolationLevel, TransactionTrait,
@@ -28,6 +28,7 @@ pub struct Rows {
     pub statuses: Vec<source_status::Model>,
     pub economy_indicators: Vec<economy_indicator::Model>,
     pub economy_points: Vec<economy_point::Model>,
+    pub model_domains: Vec<model_domain::Model>,
 }
 
 /// The dataset's version alone: what an instance polls to notice an import.
@@ -79,6 +80,7 @@ pub async fn load(db: &DatabaseConnection) -> Result<Rows, DbErr> {
         statuses: source_status::Entity::find().all(&txn).await?,
         economy_indicators: economy_indicator::Entity::find().all(&txn).await?,
         economy_points: economy_point::Entity::find().all(&txn).await?,
+        model_domains: model_domain::Entity::find().all(&txn).await?,
     };
     txn.commit().await?;
     Ok(rows)

@@ -227,3 +227,51 @@ async fn price_changes_recompute_from_the_history_export() {
     let june = served.iter().find(|p| p["date"] == "2025-06").unwrap();
     assert!(june["value"].as_f64().unwrap() >= 1.0);
 }
+
+/// `frontier-capability` from the models export (Rankings #35, 3): the highest capability
+/// index among listed models released by each month's date whose index a third party's
+/// result supports (`rank_basis` independent or mixed). A model rated on its maker's claims
+/// alone never sets the frontier, however high its index.
+#[tokio::test]
+async fn frontier_capability_recomputes_from_evidenced_models_only() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let models = ndjson(&app, "models").await;
+    let (_, dataset) = app.get_json("/api/v1/dataset").await;
+    let built = dataset["data"]["built_at"].as_str().unwrap().to_string();
+    let listed = |m: &&Value| matches!(m["availability"].as_str(), Some("api" | "open_weights"));
+    let evidenced = |m: &&Value| matches!(m["rank_basis"].as_str(), Some("independent" | "mixed"));
+    let month_end = |month: &str| {
+        if built.starts_with(month) {
+            return built.clone();
+        }
+        let first =
+            chrono::NaiveDate::parse_from_str(&format!("{}-01", next_month(month)), "%Y-%m-%d")
+                .unwrap();
+        (first - chrono::Duration::days(1))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    let best = |date: &str, keep: &dyn Fn(&&Value) -> bool| {
+        models
+            .iter()
+            .filter(listed)
+            .filter(|m| keep(m))
+            .filter(|m| m["release_date"].as_str().is_some_and(|r| r <= date))
+            .filter_map(|m| m["capability_index"].as_f64())
+            .max_by(f64::total_cmp)
+    };
+    let served = series(&app, "frontier-capability").await;
+    let mut claims_excluded = 0;
+    for p in &served {
+        let date = month_end(p["date"].as_str().unwrap());
+        assert_eq!(p["value"].as_f64(), best(&date, &evidenced), "{p}");
+        if best(&date, &|_| true) > p["value"].as_f64() {
+            claims_excluded += 1;
+        }
+    }
+    // Fugu Ultra (Sakana's figures alone, released 2026-06) would lead from its month on.
+    assert!(
+        claims_excluded >= 1,
+        "no month where a claim would have led"
+    );
+}

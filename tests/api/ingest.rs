@@ -307,6 +307,7 @@ async fn a_new_snapshot_replaces_the_data_and_bumps_the_version() {
     snap.aliases.retain(|a| kept.contains(&a.model_slug));
     snap.scores.retain(|x| kept.contains(&x.model_slug));
     snap.agent_models.retain(|x| kept.contains(&x.model_slug));
+    snap.model_domains.retain(|x| kept.contains(&x.model_slug));
     assert_eq!(snap.dangling(), Vec::<String>::new());
     let bytes = snap.encode().unwrap();
     let db = mds::store::connect(&url).await.unwrap();

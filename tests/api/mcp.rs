@@ -465,3 +465,49 @@ async fn mds_mcp_serves_the_tools_over_stdio() {
     drop(stdin);
     let _ = child.wait().await;
 }
+
+/// Rankings (#35, 3): wherever the tools list models, each row says what its index rests on
+/// (`basis`: a maker's claims alone read `self_reported`) and the day it retires, if its
+/// creator announced one.
+#[tokio::test]
+async fn listed_models_carry_their_basis_and_retirement() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let answer = call(&app, "find_models", json!({"limit": 20})).await;
+    let text = answer["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("| basis | retires |"), "{text}");
+    let rows = answer["structuredContent"]["data"].as_array().unwrap();
+    let retiring = rows
+        .iter()
+        .find(|m| m["deprecation_date"].is_string())
+        .expect("a retiring model in the default top 20");
+    let date = retiring["deprecation_date"].as_str().unwrap();
+    assert!(text.contains(date), "{text}");
+    let claims = call(
+        &app,
+        "find_models",
+        json!({"basis": "self_reported", "limit": 5}),
+    )
+    .await;
+    let text = claims["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("| self_reported |"), "{text}");
+    let compared = call(
+        &app,
+        "compare_models",
+        json!({"models": ["fugu-ultra-20260615", "gpt-5.5"]}),
+    )
+    .await;
+    let text = compared["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("| basis |"), "{text}");
+    assert!(
+        text.contains("self_reported") && text.contains("independent"),
+        "{text}"
+    );
+    // A board no third party measured says why its leaderboard is empty.
+    let board = call(&app, "leaderboard", json!({"slug": "humanitys-last-exam"})).await;
+    assert_eq!(board["structuredContent"]["data"]["claims_only"], true);
+    let text = board["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("Only makers' own figures"), "{text}");
+    let measured = call(&app, "leaderboard", json!({"slug": "gpqa-diamond"})).await;
+    let text = measured["content"][0]["text"].as_str().unwrap();
+    assert!(!text.contains("Only makers' own figures"), "{text}");
+}

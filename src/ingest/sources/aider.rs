@@ -76,6 +76,7 @@ fn aider(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
                 score,
                 config: (!config.is_empty()).then(|| config.join(", ")),
                 as_of,
+                release: None,
                 publication: None,
                 citation: None,
             });

@@ -37,6 +37,7 @@ fn bfcl(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
             score,
             config,
             as_of: Some("2025-12-16".into()),
+            release: None,
             publication: None,
             citation: None,
         });

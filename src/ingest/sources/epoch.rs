@@ -1,6 +1,7 @@
 //! Epoch AI's benchmark hub: its own runs, the external leaderboards it collects,
 //! Terminal-Bench agents and its model versions (names and release dates).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::{Collected, Source, Upstream, csv_rows, percent, round};
@@ -163,6 +164,7 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
             score,
             config: None,
             as_of: row.get("started_at").and_then(|d| epoch_date(d)),
+            release: None,
             publication: Some(RUNS.into()),
             citation: Some(RUNS_URL.into()),
         });
@@ -203,7 +205,8 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
                 score,
                 config: shots,
                 as_of: None,
-                publication: Some(row.get("Source").cloned().unwrap_or_default()),
+                release: None,
+                publication: publication(&row),
                 citation: row
                     .get("Source link")
                     .filter(|l| l.starts_with("http"))
@@ -212,6 +215,37 @@ pub fn epoch(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
         }
     }
     Ok(())
+}
+
+/// Where a row of Epoch's external leaderboards says its figure was published: its `Source`,
+/// else its `Source link` (a paper's URL), else nothing (`data/score_provenance.csv` has a
+/// row for each, reviewed; `docs/methodology.md`, "Scores and who ran them").
+pub fn publication(row: &BTreeMap<String, String>) -> Option<String> {
+    ["Source", "Source link", "Source link (site from table)"]
+        .iter()
+        .filter_map(|k| row.get(*k))
+        .map(|v| v.trim())
+        .find(|v| !v.is_empty() && (!v.contains("://") || v.starts_with("http")))
+        .map(str::to_string)
+}
+
+/// Every publication Epoch's external leaderboards name, in every `external_benchmark_*`
+/// file of the copy (those read as scores or agents, and any other), with the file it is in.
+pub fn publications(dir: &Path) -> Result<BTreeSet<(String, Option<String>)>, IngestError> {
+    let data = dir.join("epoch/data");
+    let mut files: Vec<String> = std::fs::read_dir(&data)
+        .map_err(|e| super::err(&data, e))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("external_benchmark_") && n.ends_with(".csv"))
+        .collect();
+    files.sort();
+    let mut out = BTreeSet::new();
+    for file in files {
+        for row in csv_rows(&data.join(&file))? {
+            out.insert((file.clone(), publication(&row)));
+        }
+    }
+    Ok(out)
 }
 
 /// The model a row of Epoch's external leaderboards measured: its `Model version`, except

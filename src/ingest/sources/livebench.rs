@@ -127,6 +127,7 @@ fn livebench_release(
                 score: round(mean, 2),
                 config: None,
                 as_of: Some(date.clone()),
+                release: Some(date.clone()),
                 publication: None,
                 citation: None,
             });
@@ -140,6 +141,7 @@ fn livebench_release(
                 score: round(means.iter().sum::<f64>() / means.len() as f64, 2),
                 config: None,
                 as_of: Some(date.clone()),
+                release: Some(date.clone()),
                 publication: None,
                 citation: None,
             });

@@ -41,6 +41,7 @@ fn lmarena(dir: &Path, out: &mut Vec<RawScore>) -> Result<(), IngestError> {
                 score,
                 config: None,
                 as_of: Some("2025-08-06".into()),
+                release: None,
                 publication: None,
                 citation: None,
             });

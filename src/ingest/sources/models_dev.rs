@@ -381,6 +381,7 @@ pub fn scores(data: &Value, out: &mut Vec<RawScore>) {
             config: metric.map(|m| format!("metric={m}")),
             as_of: row.get("date").and_then(Value::as_str).map(str::to_string),
             // The host of the row's `source` URL: a leaderboard or the maker's own page.
+            release: None,
             publication: row
                 .get("source")
                 .and_then(Value::as_str)

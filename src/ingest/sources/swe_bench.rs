@@ -92,6 +92,7 @@ pub fn swe_bench(
                     score,
                     config: Some("harness=mini-swe-agent (bash only)".into()),
                     as_of: e.get("date").and_then(Value::as_str).map(str::to_string),
+                    release: None,
                     publication: None,
                     citation: None,
                 });
