@@ -16,6 +16,8 @@ pub mod curation;
 pub mod economy;
 pub mod history;
 pub mod identities;
+pub mod labels;
+pub mod merge;
 pub mod modes;
 pub mod names;
 pub mod prices;
@@ -68,8 +70,18 @@ pub struct ModelRecord {
     pub open_weights: Option<bool>,
     pub context: Option<i64>,
     pub max_output: Option<i64>,
+    /// The full set of modalities the source lists (models.dev's `modalities.input`): every
+    /// modality it leaves out it says is not taken.
     pub input_modalities: Option<Vec<String>>,
     pub output_modalities: Option<Vec<String>>,
+    /// Modalities the source states one at a time, beside or instead of a full set
+    /// (LiteLLM's `supports_vision: true` and its lists, genai-prices' price per image
+    /// token): whether the model takes (or makes) each one. A flag wins over the record's own
+    /// full set.
+    pub input_flags: Vec<(String, bool)>,
+    pub output_flags: Vec<(String, bool)>,
+    /// The task the source's own entry names (LiteLLM's `mode: embedding`), where it names one.
+    pub task: Option<&'static str>,
     pub reasoning: Option<bool>,
     pub tool_call: Option<bool>,
     pub structured_output: Option<bool>,
@@ -110,6 +122,9 @@ pub struct Options {
     /// later one is `upcoming`. Defaults to genai-prices' observation day; `mds sync` passes
     /// the day it runs, so a scheduled change takes effect with the first sync on its day.
     pub today: Option<String>,
+    /// A labelled truth set (`data/labels.csv`) to score the catalogue and each source
+    /// against ([`labels`]); the scores go into the report.
+    pub labels: Option<PathBuf>,
 }
 
 #[derive(Debug)]
@@ -170,6 +185,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         genai_prices: genai,
         witnesses,
         mut offers,
+        described,
     } = found;
 
     // The live feed's prices are as of the day its copy was observed; its dated prices
@@ -232,6 +248,18 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             records.push(offer.record.clone());
         }
         litellm_offers.push(offer);
+    }
+    // LiteLLM's entries that price nothing witness the attributes of a model the others
+    // list, under its name, and make none (docs/data.md, "Witnesses and votes").
+    for mut r in described {
+        let Some(slug) = first_pass
+            .lookup(&r.raw_id)
+            .or_else(|| identities::undated(&r.raw_id).and_then(|u| first_pass.lookup(u)))
+        else {
+            continue;
+        };
+        r.parsed = Some(names::parse(slug));
+        records.push(r);
     }
     // A genai-prices mode entry's price is the one in effect on `today`, as the standard
     // prices' are (`history::apply_current`).
@@ -397,6 +425,15 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         "references: price periods of folded mode products dropped",
         periods - snapshot.price_history.len(),
     );
+    // What each source alone says of the labelled models, read before the vote merges them.
+    let labelled = match &opts.labels {
+        Some(path) => {
+            let labels = labels::load(path)?;
+            let answers = labels::source_answers(&labels, &resolved);
+            Some((labels, answers))
+        }
+        None => None,
+    };
     let tables = catalog::Reviewed::checked_in().map_err(IngestError)?;
     let gaps = catalog::finish(
         &mut snapshot,
@@ -422,7 +459,23 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     for m in &mut snapshot.models {
         m.base_model = bases.get(&m.slug).cloned();
     }
+    report.rule(
+        "tasks: models every LiteLLM entry of which is an embedding, served as chat (must be 0)",
+        snapshot
+            .models
+            .iter()
+            .filter(|m| m.task == "chat")
+            .filter(|m| {
+                witnessed.get(&m.slug).is_some_and(|ws| {
+                    !ws.is_empty() && ws.iter().all(|w| w.mode.as_deref() == Some("embedding"))
+                })
+            })
+            .count(),
+    );
     count_rules(&snapshot, &mut report);
+    if let Some((labels, answers)) = labelled {
+        report.labels = Some(labels::score(&labels, &answers, &snapshot));
+    }
     Ok((snapshot, report))
 }
 
@@ -523,6 +576,31 @@ fn count_rules(s: &Snapshot, report: &mut Report) {
     report.rule(
         "references: dangling references (must be 0)",
         s.dangling().len(),
+    );
+    // The vote's reach (docs/data.md, "Witnesses and votes"): disputes by field (a modality's
+    // under its side), and the models of each task and category the voted modalities give.
+    let mut disputed = 0;
+    for m in &s.models {
+        let disputes = entity::model::Dispute::decode(m.disputes.as_deref());
+        disputed += usize::from(!disputes.is_empty());
+        let fields: BTreeSet<&str> = disputes
+            .iter()
+            .map(|d| d.field.split('.').next().unwrap_or(&d.field))
+            .collect();
+        for f in fields {
+            report.rule(&format!("witnesses: models with a disputed {f}"), 1);
+        }
+        report.rule(&format!("classes: task {}", m.task), 1);
+        report.rule(&format!("classes: category {}", m.category), 1);
+    }
+    report.rule("witnesses: models with a dispute", disputed);
+    report.rule(
+        "classes: video generators in category llm with text output (must be 0)",
+        s.models
+            .iter()
+            .filter(|m| m.task == "video_generation" && m.category == "llm")
+            .filter(|m| m.output_modalities.split(',').any(|x| x == "text"))
+            .count(),
     );
 }
 
@@ -1190,6 +1268,7 @@ mod tests {
             archive: None,
             observed: Default::default(),
             today: None,
+            labels: None,
         };
         let e = run(&opts).err().map(|e| e.0).unwrap_or_default();
         assert!(
