@@ -70,7 +70,7 @@ pub struct Model {
     /// `video_generation`, `rerank`, `moderation` or `other`.
     pub task: String,
     /// The fields its sources disagree on, each with every value a source states
-    /// ([`Dispute`], a JSON list); `None` when they agree.
+    /// (a JSON list of [`Dispute`]); `None` when they agree.
     pub disputes: Option<String>,
 }
 
@@ -89,7 +89,7 @@ pub struct Dispute {
     pub values: Vec<DisputedValue>,
 }
 
-/// One source's value in a [`Dispute`].
+/// One source's value in a dispute.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(
     feature = "graphql",

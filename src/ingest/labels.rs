@@ -109,6 +109,9 @@ pub struct Tally {
     pub answered: usize,
     /// Answers equal to the label.
     pub right: usize,
+    /// The merged catalogue's right answers on the same labels (those this scorer
+    /// answered): the head-to-head comparison.
+    pub merged_right: usize,
 }
 
 impl Tally {
@@ -212,16 +215,19 @@ pub fn score(labels: &[Label], answers: &SourceAnswers, s: &Snapshot) -> Scores 
             continue;
         };
         let tallies = out.tallies.entry(l.field.clone()).or_default();
+        let merged = merged_answer(model, &l.field);
+        let merged_ok = merged
+            .as_deref()
+            .is_some_and(|a| same(&l.field, &l.value, a));
         let mut count = |who: &str, answer: Option<&str>| {
-            let answer = answer?;
+            let Some(answer) = answer else { return };
             let t = tallies.entry(who.to_string()).or_default();
             t.answered += 1;
-            let right = same(&l.field, &l.value, answer);
-            t.right += usize::from(right);
-            Some(right)
+            t.right += usize::from(same(&l.field, &l.value, answer));
+            t.merged_right += usize::from(merged_ok);
         };
-        let merged = merged_answer(model, &l.field);
-        if count(MERGED, merged.as_deref()) == Some(false) || merged.is_none() {
+        count(MERGED, merged.as_deref());
+        if !merged_ok {
             out.wrong.push(format!(
                 "{} {}: {} ≠ {}",
                 l.slug,
@@ -238,8 +244,8 @@ pub fn score(labels: &[Label], answers: &SourceAnswers, s: &Snapshot) -> Scores 
 }
 
 impl Scores {
-    /// One line per field: its labels, then the merged catalogue's and each source's right
-    /// answers over the labels it answered.
+    /// One line per field: its labels, the merged catalogue's right answers over the labels
+    /// it answered, then each source's, with the merged catalogue's on those same labels.
     pub fn render(&self) -> String {
         let mut out = String::new();
         for (field, n) in &self.labels {
@@ -249,17 +255,23 @@ impl Scores {
                 .and_then(|t| t.get(MERGED))
                 .copied()
                 .unwrap_or_default();
-            let line = |who: &str, t: &Tally| {
-                format!(
-                    " {who} {}/{} ({:.0}%)",
+            out.push_str(&format!(
+                " merged {}/{} ({:.0}%);",
+                merged.right,
+                merged.answered,
+                100.0 * merged.accuracy()
+            ));
+            for (who, t) in tallies.into_iter().flatten().filter(|(w, _)| *w != MERGED) {
+                out.push_str(&format!(
+                    " {who} {}/{} ({:.0}%, merged {}),",
                     t.right,
                     t.answered,
-                    100.0 * t.accuracy()
-                )
-            };
-            out.push_str(&line(MERGED, &merged));
-            for (who, t) in tallies.into_iter().flatten().filter(|(w, _)| *w != MERGED) {
-                out.push_str(&line(who, t));
+                    100.0 * t.accuracy(),
+                    t.merged_right
+                ));
+            }
+            if out.ends_with(',') {
+                out.pop();
             }
             out.push('\n');
         }
@@ -323,14 +335,16 @@ mod tests {
             t[MERGED],
             Tally {
                 answered: 1,
-                right: 1
+                right: 1,
+                merged_right: 1
             }
         );
         assert_eq!(
             t["models-dev"],
             Tally {
                 answered: 1,
-                right: 0
+                right: 0,
+                merged_right: 1
             }
         );
         assert!(!t.contains_key("genai-prices"), "it does not answer");

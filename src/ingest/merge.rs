@@ -5,9 +5,9 @@
 //! and its [`Standing`] — the model's own metadata, an entry at its creator's own API, or
 //! anyone else (hosts, routers, gateways, benchmark tables). The witnesses are heard in
 //! tiers (the creator's own word first, then everyone else); the first tier where someone
-//! speaks decides, by the value the most distinct sources support, then the most distinct
-//! providers; a tie goes to the earlier date (dates) or to the most authoritative witness's
-//! value (everything else). Placeholders never vote. Where witnesses disagree, the model's
+//! speaks decides, by the value the most distinct providers support (independent hosts),
+//! then the most distinct sources; a tie goes to the earlier date (dates) or to the most
+//! authoritative witness's value (everything else). Placeholders never vote. Where witnesses disagree, the model's
 //! `disputes` lists every value each source states.
 //!
 //! Modalities are voted one at a time (does it take images? make audio?), as sources state
@@ -142,15 +142,15 @@ pub fn choose<T: Stated>(witnesses: &[Witness<T>], rule: &Rule<T>) -> Option<T> 
                 .collect();
             let key = (
                 (rule.weight)(&candidate.value),
-                sources.len(),
                 providers.len(),
+                sources.len(),
             );
             let better = match &best {
                 None => true,
                 Some((k, _)) if key != *k => key > *k,
                 // `here` is in authority order, so the first witness of a value is its most
                 // authoritative one.
-                Some((k, b)) => rule.tie == Tie::Earliest && k.2 >= 2 && candidate.value < b.value,
+                Some((k, b)) => rule.tie == Tie::Earliest && k.1 >= 2 && candidate.value < b.value,
             };
             if better {
                 best = Some((key, candidate));
@@ -491,17 +491,19 @@ fn release_date(
         let d = d.get(..10).unwrap_or(d);
         (!placeholder_date(d) && possible(d)).then(|| Date(d.to_string()))
     });
-    vote(
-        "release_date",
-        &witnesses,
-        &Rule {
-            tiers: TIERS,
-            weight: &|d: &Date| u8::from(agrees(d)),
-            tie: Tie::Earliest,
-        },
-        disputes,
-    )
-    .map(|d| d.0)
+    let rule = Rule {
+        tiers: TIERS,
+        weight: &|d: &Date| u8::from(agrees(d)),
+        tie: Tie::Earliest,
+    };
+    let chosen = vote("release_date", &witnesses, &rule, disputes)?;
+    // A month chosen (Alibaba's files give `2025-04` for Qwen3 8B) is the day within it that
+    // the witnesses who give one choose, where any does (hosts date it 2025-04-28).
+    let days: Vec<Witness<Date>> = witnesses
+        .into_iter()
+        .filter(|w| w.value.0.len() > chosen.0.len() && chosen.supports(&w.value))
+        .collect();
+    Some(choose(&days, &rule).unwrap_or(chosen).0)
 }
 
 /// The witnesses of each labelled field a source answers alone, for scoring sources
@@ -637,7 +639,7 @@ mod tests {
     }
 
     #[test]
-    fn among_hosts_the_most_sources_then_providers_win_and_a_tie_goes_to_authority() {
+    fn the_most_providers_then_sources_win_and_a_tie_goes_to_authority() {
         use Standing::*;
         // Llama 3 8B Instruct: one host's 128,000 read first, every other source 8,192.
         let ws = ordered(vec![
@@ -654,6 +656,23 @@ mod tests {
             w("models-dev", "novita-ai", Other, 131_072),
         ]);
         assert_eq!(choose(&ws, &MOST), Some(131_072));
+        // GLM-4.5-Air at Z.ai: models.dev's own file and both Z.ai API files say 131,072,
+        // genai-prices' and LiteLLM's Z.ai entries 128,000: three providers against two.
+        let ws = ordered(vec![
+            w("models-dev", "", Own, 131_072),
+            w("models-dev", "zhipuai", FirstParty, 131_072),
+            w("genai-prices", "zhipuai", FirstParty, 128_000),
+            w("models-dev", "zai", FirstParty, 131_072),
+            w("litellm", "zai", FirstParty, 128_000),
+        ]);
+        assert_eq!(choose(&ws, &MOST), Some(131_072));
+        // One provider each: the value more sources give at its provider.
+        let ws = ordered(vec![
+            w("models-dev", "fireworks-ai", Other, 256_000),
+            w("models-dev", "amazon-bedrock", Other, 128_000),
+            w("genai-prices", "amazon-bedrock", Other, 128_000),
+        ]);
+        assert_eq!(choose(&ws, &MOST), Some(128_000));
         // One against one: the first (most authoritative) record's.
         let ws = ordered(vec![
             w("models-dev", "a", Other, 1),

@@ -277,20 +277,30 @@ fn offer(id: &str, provider: &str, e: &serde_json::Map<String, Value>, day: &str
     })
 }
 
-/// Modes whose entries generate text (or speech with it) token by token, and so have an
-/// output limit; `mode` absent is the file's default, `chat`.
-const GENERATES: [&str; 5] = ["chat", "completion", "responses", "realtime", ""];
+/// Modes whose product is no text token (a vector, a score, an image, a video, speech):
+/// their entries' output limits are no model's output limit.
+const NO_TEXT_OUT: [&str; 8] = [
+    "embedding",
+    "rerank",
+    "moderation",
+    "image_generation",
+    "image_edit",
+    "video_generation",
+    "audio_speech",
+    "search",
+];
 
 /// Reads what an entry states about the model besides its prices into `r`: the context
 /// window (`max_input_tokens`) and output limit (`max_output_tokens`, else a `max_tokens`
 /// other than the input limit: the file's `sample_spec` says `max_tokens` is the output
-/// limit where the provider states one, else the input limit), the modalities it lists
-/// (`supported_modalities`, `supported_output_modalities`, each read as a flag per modality
-/// it can name), the ones its flags and its mode state one at a time (`supports_vision`, `supports_pdf_input`, `supports_audio_input`,
-/// `supports_video_input`, `supports_audio_output`; `mode: video_generation` makes video
-/// and no text), its capabilities (`supports_reasoning`, `supports_function_calling`,
-/// `supports_response_schema`) and the task its mode names. Each is a witness in the vote
-/// (docs/data.md, "Witnesses and votes").
+/// limit where the provider states one, else the input limit; not for an entry whose mode
+/// makes no text, [`NO_TEXT_OUT`]), the modalities it lists (`supported_modalities`,
+/// `supported_output_modalities`, each read as a flag per modality it can name), the ones its
+/// flags and its mode state one at a time (`supports_vision`, `supports_pdf_input`,
+/// `supports_audio_input`, `supports_video_input`, `supports_audio_output`; `mode:
+/// video_generation` makes video and no text), its capabilities (`supports_reasoning`,
+/// `supports_function_calling`, `supports_response_schema`) and the task its mode names.
+/// Each is a witness in the vote (docs/data.md, "Witnesses and votes").
 pub fn describe(e: &serde_json::Map<String, Value>, r: &mut ModelRecord) {
     let flag = |field: &str| e.get(field).and_then(Value::as_bool);
     let tokens = |field: &str| e.get(field).and_then(Value::as_i64).filter(|n| *n > 0);
@@ -299,7 +309,7 @@ pub fn describe(e: &serde_json::Map<String, Value>, r: &mut ModelRecord) {
     // An embedding's or an image's entry states no output limit worth the name.
     r.max_output = tokens("max_output_tokens")
         .or_else(|| tokens("max_tokens").filter(|n| r.context.is_some_and(|c| c != *n)))
-        .filter(|_| GENERATES.contains(&mode.unwrap_or("")));
+        .filter(|_| !NO_TEXT_OUT.contains(&mode.unwrap_or("")));
     r.reasoning = flag("supports_reasoning");
     r.tool_call = flag("supports_function_calling");
     r.structured_output = flag("supports_response_schema");
@@ -504,6 +514,8 @@ pub fn task_of_mode(mode: &str) -> Option<&'static str> {
         "image_generation" | "image_edit" => "image_generation",
         "video_generation" => "video_generation",
         "moderation" | "moderations" => "moderation",
+        // A reader or an extractor, not a conversation.
+        "ocr" | "extraction" => "other",
         _ => return None,
     })
 }
