@@ -129,7 +129,9 @@ pub fn choose<T: Stated>(witnesses: &[Witness<T>], rule: &Rule<T>) -> Option<T> 
             .iter()
             .filter(|w| tier.contains(&w.standing))
             .collect();
-        let mut best: Option<((u8, usize, usize), &Witness<T>)> = None;
+        // (weight, providers, sources) of the best value so far, and its first witness.
+        type Count = (u8, usize, usize);
+        let mut best: Option<(Count, &Witness<T>)> = None;
         for candidate in &here {
             let support: Vec<&&Witness<T>> = here
                 .iter()

@@ -50,6 +50,9 @@ pub struct Prices {
     pub variants: Vec<entity::offering::Variant>,
 }
 
+/// Modalities stated one at a time: (modality, taken or made).
+pub type Flags = Vec<(String, bool)>;
+
 /// One appearance of a model in one source, at one provider (or provider-agnostic).
 #[derive(Debug, Clone, Default)]
 pub struct ModelRecord {
@@ -78,8 +81,8 @@ pub struct ModelRecord {
     /// (LiteLLM's `supports_vision: true` and its lists, genai-prices' price per image
     /// token): whether the model takes (or makes) each one. A flag wins over the record's own
     /// full set.
-    pub input_flags: Vec<(String, bool)>,
-    pub output_flags: Vec<(String, bool)>,
+    pub input_flags: Flags,
+    pub output_flags: Flags,
     /// The task the source's own entry names (LiteLLM's `mode: embedding`), where it names one.
     pub task: Option<&'static str>,
     pub reasoning: Option<bool>,

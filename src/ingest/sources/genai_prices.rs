@@ -154,8 +154,8 @@ const UNIT_FIELDS: &[(&str, &str, &str)] = &[
 /// audio or video token in (`input_image_mtok`) or out (`output_audio_mtok`), and text
 /// beside them where a text-token price stands with one. A price the entry leaves out says
 /// nothing (docs/data.md, "Witnesses and votes").
-pub fn priced_modalities(p: &Prices) -> (Vec<(String, bool)>, Vec<(String, bool)>) {
-    let kinds = |side: &str| -> Vec<(String, bool)> {
+pub fn priced_modalities(p: &Prices) -> (crate::ingest::Flags, crate::ingest::Flags) {
+    let kinds = |side: &str| -> crate::ingest::Flags {
         ["image", "audio", "video"]
             .iter()
             .filter(|kind| {
