@@ -1,6 +1,7 @@
-//! Turns resolved records into the snapshot's tables: merged model metadata, providers,
-//! aliases, the sources table, and the derived figures (list and cheapest prices through
-//! [`prices`], average score, counts), then sorts everything so the output is reproducible.
+//! Turns resolved records into the snapshot's tables: models (each field voted from its
+//! records by [`super::merge`]), providers, aliases, the sources table, and the derived
+//! figures (list and cheapest prices through [`prices`], average score, counts), then sorts
+//! everything so the output is reproducible.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -488,11 +488,19 @@ fn release_date(
         Some(n) if n.len() == 4 => d.0.get(5..10) == Some(&format!("{}-{}", &n[..2], &n[2..])),
         _ => false,
     };
-    let witnesses = of(recs, standings, |r| {
+    let mut witnesses = of(recs, standings, |r| {
         let d = r.release_date.as_deref()?;
         let d = d.get(..10).unwrap_or(d);
         (!placeholder_date(d) && possible(d)).then(|| Date(d.to_string()))
     });
+    // The creator's word decides a date to the day; a month alone is heard with everyone
+    // else's dates, speaking for each of its days (Alibaba's files date QwQ-32B `2024-12`,
+    // the preview's month; hosts and Epoch give the release, 2025-03-05).
+    for w in &mut witnesses {
+        if w.value.0.len() < 10 && matches!(w.standing, Standing::Own | Standing::FirstParty) {
+            w.standing = Standing::Other;
+        }
+    }
     let rule = Rule {
         tiers: TIERS,
         weight: &|d: &Date| u8::from(agrees(d)),
@@ -954,6 +962,31 @@ mod tests {
             Some("2023-03-14")
         );
         assert_eq!(date("m", &[]), None);
+        // The creator's month alone is heard with the hosts' days: it speaks for those in it.
+        let month = |rank: u8, d: &str| ModelRecord {
+            release_date: Some(d.into()),
+            ..rec(rank, "2000-01-02")
+        };
+        assert_eq!(
+            date(
+                "m",
+                &[
+                    month(1, "2024-12"),
+                    rec(3, "2025-03-05"),
+                    rec(4, "2025-03-05")
+                ]
+            )
+            .as_deref(),
+            Some("2025-03-05")
+        );
+        assert_eq!(
+            date("m", &[month(1, "2025-04"), rec(3, "2025-04-28")]).as_deref(),
+            Some("2025-04-28")
+        );
+        assert_eq!(
+            date("m", &[month(1, "2025-04")]).as_deref(),
+            Some("2025-04")
+        );
         // A date before the named month is no witness, even the creator's own.
         assert_eq!(date("voxtral-mini-3b-2507", &[rec(1, "2024-12-02")]), None);
         assert_eq!(
