@@ -118,6 +118,11 @@ pub enum Command {
         /// history, and the earliest copy listing a model is its `first_seen`.
         #[arg(long)]
         archive: Option<PathBuf>,
+        /// A labelled truth set (CSV `slug,field,value,source,entry,note`) to score the
+        /// catalogue and each source against; the scores are printed with the report. A
+        /// missing file scores nothing.
+        #[arg(long, default_value = "data/labels.csv")]
+        labels: Option<PathBuf>,
     },
     /// Fetch every source (or a mirror's copies), check each with its adapter, keep the last
     /// good copy of each in the data directory, and import the dataset built from them as a

@@ -14,7 +14,8 @@
 //! over stdio (`mds mcp`).
 //!
 //! Data enters through [`ingest`] (raw public datasets, one adapter each in
-//! [`ingest::sources`] → identities resolved in [`ingest::identities`] → a normalized
+//! [`ingest::sources`] → identities resolved in [`ingest::identities`] → each model field
+//! voted by its witnesses in [`ingest::merge`] → a normalized
 //! [`snapshot`], with list prices, averages and the capability index derived there) and [`store::import`]
 //! (snapshot → database, atomically). Each instance loads the catalogue from the database
 //! ([`store::rows`]) and reloads it when an import changes the dataset version. The binary

@@ -90,7 +90,16 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             exclude,
             price_changes,
             archive,
+            labels,
         } => {
+            // The labels are the project's own file: a clone without it scores nothing.
+            let labels = labels.filter(|p| {
+                let present = p.exists();
+                if !present {
+                    eprintln!("no labels at {}: nothing scored", p.display());
+                }
+                present
+            });
             let opts = ingest::Options {
                 sources,
                 price_changes,
@@ -98,6 +107,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 archive,
                 observed: Default::default(),
                 today: None,
+                labels,
             };
             let (snap, report) = ingest::run(&opts)?;
             eprint!("{}", report.render(15));

@@ -69,6 +69,56 @@ pub struct Model {
     /// `chat`, `embedding`, `image_generation`, `speech_to_text`, `text_to_speech`,
     /// `video_generation`, `rerank`, `moderation` or `other`.
     pub task: String,
+    /// The fields its sources disagree on, each with every value a source states
+    /// (a JSON list of [`Dispute`]); `None` when they agree.
+    pub disputes: Option<String>,
+}
+
+/// A field of a model its sources disagree on: every distinct value a source states.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(
+    feature = "graphql",
+    derive(async_graphql::SimpleObject),
+    graphql(name = "Dispute", serial)
+)]
+pub struct Dispute {
+    /// The field (`context_window`, `release_date`, …); a modality is one field of its own
+    /// (`input_modalities.image`: whether the model takes images).
+    pub field: String,
+    /// Each value a source states, once per source and value, in value order.
+    pub values: Vec<DisputedValue>,
+}
+
+/// One source's value in a dispute.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(
+    feature = "graphql",
+    derive(async_graphql::SimpleObject),
+    graphql(name = "DisputedValue", serial)
+)]
+pub struct DisputedValue {
+    /// Slug of the source dataset.
+    pub source: String,
+    /// The value as text: a number (`1000000`), a day (`2025-09-29`) or month, `true` or
+    /// `false`.
+    pub value: String,
+}
+
+impl Dispute {
+    /// The stored form: `None` when there is no dispute.
+    pub fn encode(disputes: &[Dispute]) -> Option<String> {
+        if disputes.is_empty() {
+            return None;
+        }
+        serde_json::to_string(disputes).ok()
+    }
+
+    /// Reads the stored form; a missing or unreadable one is empty.
+    pub fn decode(stored: Option<&str>) -> Vec<Dispute> {
+        stored
+            .and_then(|s| serde_json::from_str(s).ok())
+            .unwrap_or_default()
+    }
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -22,6 +22,7 @@ mod m20261124_000014_add_base_model;
 mod m20261124_000015_add_score_provenance;
 mod m20261126_000016_add_score_release;
 mod m20261126_000017_create_model_domains;
+mod m20261128_000018_add_model_disputes;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -78,6 +79,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000015_add_score_provenance::Migration),
             Box::new(m20261126_000016_add_score_release::Migration),
             Box::new(m20261126_000017_create_model_domains::Migration),
+            Box::new(m20261128_000018_add_model_disputes::Migration),
         ]
     }
 }

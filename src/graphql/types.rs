@@ -200,6 +200,12 @@ impl Model {
     async fn last_updated(&self) -> Option<&str> {
         self.0.last_updated.as_deref()
     }
+    /// The fields its sources disagree on, each with every value a source states; empty
+    /// where they agree. A modality is a field of its own (`input_modalities.image`: whether
+    /// it takes images). The value served is the one the sources' vote chose.
+    async fn disputes(&self) -> Vec<entity::model::Dispute> {
+        entity::model::Dispute::decode(self.0.disputes.as_deref())
+    }
     /// What its index and average rest on: `independent` (independent runs only), `mixed`
     /// or `self_reported` (its maker's calibrated claims only); null without scores.
     async fn rank_basis(&self) -> Option<&str> {

@@ -1,12 +1,13 @@
-//! Turns resolved records into the snapshot's tables: merged model metadata, providers,
-//! aliases, the sources table, and the derived figures (list and cheapest prices through
-//! [`prices`], average score, counts), then sorts everything so the output is reproducible.
+//! Turns resolved records into the snapshot's tables: models (each field voted from its
+//! records by [`super::merge`]), providers, aliases, the sources table, and the derived
+//! figures (list and cheapest prices through [`prices`], average score, counts), then sorts
+//! everything so the output is reproducible.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use entity::{model, model_alias, provider, source};
 
-use super::{ModelRecord, Resolved, curation, identities, names, prices, review};
+use super::{Resolved, curation, identities, names, prices, review};
 use crate::snapshot::Snapshot;
 
 /// What a source says about a provider.
@@ -131,10 +132,6 @@ pub fn source_row(slug: &str) -> Option<source::Model> {
         })
 }
 
-fn first<T: Clone>(recs: &[ModelRecord], f: impl Fn(&ModelRecord) -> Option<T>) -> Option<T> {
-    recs.iter().find_map(f)
-}
-
 /// `image` when the output includes images; `multimodal` when the input takes images,
 /// audio or video; otherwise `llm` (`docs/rest.md`).
 pub fn category(input: &[String], output: &[String]) -> &'static str {
@@ -192,113 +189,6 @@ pub fn open_family(slug: &str) -> bool {
         .any(|(prefix, sized)| slug.starts_with(prefix.as_str()) && (!sized || names_a_size(slug)))
 }
 
-/// Open weights when the reviewed table of open families lists the model's family; else the
-/// model's own metadata where it answers (models.dev's `models/zhipuai/glm-5v-turbo.toml` and
-/// `models/alibaba/qwen3-coder-plus.toml` say `false`, whatever a router or the creator's API
-/// file copies); else its creator's API, any entry saying `true`; else any host's `open_weights: true`; else what the first source that
-/// answers says (docs/data.md, "Open weights"): one host's `false` does not hide published
-/// weights.
-fn open_source(slug: &str, recs: &[ModelRecord]) -> Option<bool> {
-    // The table speaks for checkpoints a price list or catalogue lists; a row of a paper's
-    // table (`Llama 2-13B`) names no published checkpoint by itself.
-    let listed = recs.iter().any(|r| r.rank < super::BENCHMARK_RANK);
-    if listed && open_family(slug) {
-        return Some(true);
-    }
-    // Ranks: 0 the model's own metadata, 1-2 its creator's API, then hosts.
-    let says = |ranks: std::ops::RangeInclusive<u8>| {
-        recs.iter()
-            .filter(|r| ranks.contains(&r.rank))
-            .filter_map(|r| r.open_weights)
-            .reduce(|a, b| a || b)
-    };
-    says(0..=0)
-        .or_else(|| says(1..=2))
-        .or_else(|| says(3..=u8::MAX))
-}
-
-fn merge_model(slug: &str, recs: &[ModelRecord]) -> model::Model {
-    let input =
-        first(recs, |r| r.input_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
-    let output =
-        first(recs, |r| r.output_modalities.clone()).unwrap_or_else(|| vec!["text".to_string()]);
-    model::Model {
-        slug: slug.to_string(),
-        name: identities::model_name(recs).unwrap_or_else(|| slug.to_string()),
-        creator_slug: identities::model_creator(slug, recs),
-        category: category(&input, &output).to_string(),
-        family: first(recs, |r| r.family.clone()),
-        open_source: open_source(slug, recs),
-        release_date: release_date(slug, recs),
-        context_window: first(recs, |r| r.context),
-        max_output_tokens: first(recs, |r| r.max_output),
-        input_modalities: input.join(","),
-        output_modalities: output.join(","),
-        reasoning: first(recs, |r| r.reasoning),
-        tool_call: first(recs, |r| r.tool_call),
-        structured_output: first(recs, |r| r.structured_output),
-        knowledge_cutoff: first(recs, |r| r.knowledge.clone()),
-        last_updated: first(recs, |r| r.last_updated.clone()),
-        ..blank_model(slug)
-    }
-}
-
-/// The model's own metadata or its creator's API says when it was released; else the date
-/// most hosts agree on (at least two; else the most authoritative host's), the earliest on
-/// a tie, counting only dates in the month the slug
-/// names where it names one (`ministral-14b-2512`: December 2025) and some host agrees. One
-/// reseller's placeholder (`2025-01-01` for DeepSeek V3.2 Exp, which seven others date
-/// 2025-09-29) or the month it listed the model (`2026-01` for Gemini 2.5 Flash Preview
-/// 05-20) is outvoted.
-fn release_date(slug: &str, recs: &[ModelRecord]) -> Option<String> {
-    let named = names::split_date(slug).map(|(_, d)| d.replace('-', ""));
-    // A date before the month the name gives contradicts it (`voxtral-mini-3b-2507` is not
-    // of 2024-12-01, nor `codestral-2508` of 2024-05-29: the date of an earlier model of
-    // the line) and is not kept.
-    let month = match named.as_deref() {
-        Some(n) if n.len() == 8 => Some(format!("{}-{}", &n[..4], &n[4..6])),
-        Some(n) if n.len() == 4 && n[..2] > *"12" => Some(format!("20{}-{}", &n[..2], &n[2..])),
-        _ => None,
-    };
-    let possible = |d: &&str| month.as_deref().is_none_or(|m| *d >= m);
-    if let Some(d) = recs
-        .iter()
-        .filter(|r| r.rank <= 2)
-        .find_map(|r| r.release_date.as_deref().filter(possible))
-    {
-        return Some(d.to_string());
-    }
-    let dates: Vec<&str> = recs
-        .iter()
-        .filter_map(|r| r.release_date.as_deref())
-        .filter(possible)
-        .collect();
-    let agrees = |d: &str| match named.as_deref() {
-        // yyyymmdd: the same month.
-        Some(n) if n.len() == 8 => d.replace('-', "").starts_with(&n[..6]),
-        // yymm (`2512`) or mmdd (`0528`), as `names::split_date` reads them.
-        Some(n) if n.len() == 4 && n[..2] > *"12" => {
-            d.starts_with(&format!("20{}-{}", &n[..2], &n[2..]))
-        }
-        Some(n) if n.len() == 4 => d.get(5..10) == Some(&format!("{}-{}", &n[..2], &n[2..])),
-        _ => true,
-    };
-    let agreeing: Vec<&str> = dates.iter().copied().filter(|d| agrees(d)).collect();
-    let pool = if agreeing.is_empty() { dates } else { agreeing };
-    let mut votes: BTreeMap<&str, usize> = BTreeMap::new();
-    for d in &pool {
-        *votes.entry(d).or_default() += 1;
-    }
-    let first = pool.first().map(|d| d.to_string());
-    // Ascending dates, so on equal counts `max_by_key` (which keeps the last maximum)
-    // must see later dates as smaller: reverse the order it walks.
-    match votes.into_iter().rev().max_by_key(|(_, n)| *n) {
-        Some((d, n)) if n >= 2 => Some(d.to_string()),
-        // No two hosts agree: the most authoritative one's date.
-        _ => first,
-    }
-}
-
 /// A model with only its slug and name set, every derived figure empty.
 pub fn blank_model(slug: &str) -> model::Model {
     model::Model {
@@ -338,6 +228,7 @@ pub fn blank_model(slug: &str) -> model::Model {
         capability_index_se: None,
         availability: "research".into(),
         task: "chat".into(),
+        disputes: None,
     }
 }
 
@@ -362,7 +253,7 @@ pub fn finish(
     snapshot.models = resolved
         .models
         .iter()
-        .map(|(slug, recs)| merge_model(slug, recs))
+        .map(|(slug, recs)| super::merge::model(slug, recs))
         .collect();
     for m in &mut snapshot.models {
         m.first_seen = observed.first_seen.get(&m.slug).cloned();
@@ -644,35 +535,6 @@ mod open_tests {
             assert!(!open_family(slug), "{slug}");
         }
     }
-
-    #[test]
-    fn one_open_weights_witness_is_enough() {
-        let rec = |w: Option<bool>| ModelRecord {
-            open_weights: w,
-            rank: 3,
-            ..ModelRecord::default()
-        };
-        assert_eq!(
-            open_source("x-1", &[rec(Some(false)), rec(Some(true))]),
-            Some(true)
-        );
-        // The model's own metadata outweighs a host that says otherwise, either way.
-        let own = |w: Option<bool>| ModelRecord { rank: 0, ..rec(w) };
-        assert_eq!(
-            open_source("x-1", &[own(Some(false)), rec(Some(true))]),
-            Some(false)
-        );
-        assert_eq!(
-            open_source("x-1", &[own(Some(true)), rec(Some(false))]),
-            Some(true)
-        );
-        assert_eq!(
-            open_source("x-1", &[rec(None), rec(Some(false))]),
-            Some(false)
-        );
-        assert_eq!(open_source("x-1", &[rec(None)]), None);
-        assert_eq!(open_source("gpt-oss-20b", &[rec(Some(false))]), Some(true));
-    }
 }
 
 #[cfg(test)]
@@ -688,66 +550,6 @@ mod tests {
             "multimodal"
         );
         assert_eq!(category(&v(&["text", "pdf"]), &v(&["text"])), "llm");
-    }
-
-    #[test]
-    fn release_dates_are_what_hosts_agree_on() {
-        let rec = |rank: u8, d: &str| ModelRecord {
-            rank,
-            release_date: Some(d.into()),
-            ..ModelRecord::default()
-        };
-        let date = |slug: &str, recs: &[ModelRecord]| release_date(slug, recs);
-        // The creator's own API says.
-        let own = [
-            rec(3, "2025-01-01"),
-            rec(3, "2025-01-01"),
-            rec(1, "2025-09-29"),
-        ];
-        assert_eq!(date("m", &own).as_deref(), Some("2025-09-29"));
-        // Else most hosts, over a placeholder read first.
-        let hosts = [
-            rec(3, "2025-01-01"),
-            rec(3, "2025-09-29"),
-            rec(4, "2025-09-29"),
-        ];
-        assert_eq!(date("m", &hosts).as_deref(), Some("2025-09-29"));
-        // No two agree: the first host's.
-        let split = [rec(3, "2024-05-22"), rec(3, "2025-04-01")];
-        assert_eq!(date("m", &split).as_deref(), Some("2024-05-22"));
-        // A tie: the earlier.
-        let tie = [
-            rec(3, "2025-03-13"),
-            rec(3, "2025-03-12"),
-            rec(3, "2025-03-13"),
-            rec(3, "2025-03-12"),
-        ];
-        assert_eq!(date("m", &tie).as_deref(), Some("2025-03-12"));
-        // Only dates in the month the slug names count (`2512`, December 2025).
-        let named = [
-            rec(3, "2024-12-01"),
-            rec(3, "2024-12-01"),
-            rec(3, "2025-12-02"),
-        ];
-        assert_eq!(
-            date("ministral-14b-2512", &named).as_deref(),
-            Some("2025-12-02")
-        );
-        assert_eq!(
-            date("gpt-4-0314", &[rec(3, "2023-05-28"), rec(3, "2023-03-14")]).as_deref(),
-            Some("2023-03-14")
-        );
-        assert_eq!(date("m", &[]), None);
-        // A date before the named month is not kept, even the creator's own.
-        assert_eq!(date("voxtral-mini-3b-2507", &[rec(1, "2024-12-01")]), None);
-        assert_eq!(
-            date(
-                "codestral-2508",
-                &[rec(1, "2024-05-29"), rec(3, "2025-08-01")]
-            )
-            .as_deref(),
-            Some("2025-08-01")
-        );
     }
 
     #[test]

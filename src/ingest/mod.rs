@@ -17,6 +17,8 @@ pub mod domains;
 pub mod economy;
 pub mod history;
 pub mod identities;
+pub mod labels;
+pub mod merge;
 pub mod modes;
 pub mod names;
 pub mod prices;
@@ -49,6 +51,9 @@ pub struct Prices {
     pub variants: Vec<entity::offering::Variant>,
 }
 
+/// Modalities stated one at a time: (modality, taken or made).
+pub type Flags = Vec<(String, bool)>;
+
 /// One appearance of a model in one source, at one provider (or provider-agnostic).
 #[derive(Debug, Clone, Default)]
 pub struct ModelRecord {
@@ -69,8 +74,18 @@ pub struct ModelRecord {
     pub open_weights: Option<bool>,
     pub context: Option<i64>,
     pub max_output: Option<i64>,
+    /// The full set of modalities the source lists (models.dev's `modalities.input`): every
+    /// modality it leaves out it says is not taken.
     pub input_modalities: Option<Vec<String>>,
     pub output_modalities: Option<Vec<String>>,
+    /// Modalities the source states one at a time, beside or instead of a full set
+    /// (LiteLLM's `supports_vision: true` and its lists, genai-prices' price per image
+    /// token): whether the model takes (or makes) each one. A flag wins over the record's own
+    /// full set.
+    pub input_flags: Flags,
+    pub output_flags: Flags,
+    /// The task the source's own entry names (LiteLLM's `mode: embedding`), where it names one.
+    pub task: Option<&'static str>,
     pub reasoning: Option<bool>,
     pub tool_call: Option<bool>,
     pub structured_output: Option<bool>,
@@ -111,6 +126,9 @@ pub struct Options {
     /// later one is `upcoming`. Defaults to genai-prices' observation day; `mds sync` passes
     /// the day it runs, so a scheduled change takes effect with the first sync on its day.
     pub today: Option<String>,
+    /// A labelled truth set (`data/labels.csv`) to score the catalogue and each source
+    /// against ([`labels`]); the scores go into the report.
+    pub labels: Option<PathBuf>,
 }
 
 #[derive(Debug)]
@@ -171,6 +189,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         genai_prices: genai,
         witnesses,
         mut offers,
+        described,
     } = found;
 
     // The live feed's prices are as of the day its copy was observed; its dated prices
@@ -233,6 +252,18 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             records.push(offer.record.clone());
         }
         litellm_offers.push(offer);
+    }
+    // LiteLLM's entries that price nothing witness the attributes of a model the others
+    // list, under its name, and make none (docs/data.md, "Witnesses and votes").
+    for mut r in described {
+        let Some(slug) = first_pass
+            .lookup(&r.raw_id)
+            .or_else(|| identities::undated(&r.raw_id).and_then(|u| first_pass.lookup(u)))
+        else {
+            continue;
+        };
+        r.parsed = Some(names::parse(slug));
+        records.push(r);
     }
     // A genai-prices mode entry's price is the one in effect on `today`, as the standard
     // prices' are (`history::apply_current`).
@@ -398,6 +429,15 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         "references: price periods of folded mode products dropped",
         periods - snapshot.price_history.len(),
     );
+    // What each source alone says of the labelled models, read before the vote merges them.
+    let labelled = match &opts.labels {
+        Some(path) => {
+            let labels = labels::load(path)?;
+            let answers = labels::source_answers(&labels, &resolved);
+            Some((labels, answers))
+        }
+        None => None,
+    };
     let tables = catalog::Reviewed::checked_in().map_err(IngestError)?;
     let gaps = catalog::finish(
         &mut snapshot,
@@ -424,7 +464,23 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     for m in &mut snapshot.models {
         m.base_model = bases.get(&m.slug).cloned();
     }
+    report.rule(
+        "tasks: models every LiteLLM entry of which is an embedding, served as chat (must be 0)",
+        snapshot
+            .models
+            .iter()
+            .filter(|m| m.task == "chat")
+            .filter(|m| {
+                witnessed.get(&m.slug).is_some_and(|ws| {
+                    !ws.is_empty() && ws.iter().all(|w| w.mode.as_deref() == Some("embedding"))
+                })
+            })
+            .count(),
+    );
     count_rules(&snapshot, &mut report);
+    if let Some((labels, answers)) = labelled {
+        report.labels = Some(labels::score(&labels, &answers, &snapshot));
+    }
     Ok((snapshot, report))
 }
 
@@ -525,6 +581,31 @@ fn count_rules(s: &Snapshot, report: &mut Report) {
     report.rule(
         "references: dangling references (must be 0)",
         s.dangling().len(),
+    );
+    // The vote's reach (docs/data.md, "Witnesses and votes"): disputes by field (a modality's
+    // under its side), and the models of each task and category the voted modalities give.
+    let mut disputed = 0;
+    for m in &s.models {
+        let disputes = entity::model::Dispute::decode(m.disputes.as_deref());
+        disputed += usize::from(!disputes.is_empty());
+        let fields: BTreeSet<&str> = disputes
+            .iter()
+            .map(|d| d.field.split('.').next().unwrap_or(&d.field))
+            .collect();
+        for f in fields {
+            report.rule(&format!("witnesses: models with a disputed {f}"), 1);
+        }
+        report.rule(&format!("classes: task {}", m.task), 1);
+        report.rule(&format!("classes: category {}", m.category), 1);
+    }
+    report.rule("witnesses: models with a dispute", disputed);
+    report.rule(
+        "classes: video generators in category llm with text output (must be 0)",
+        s.models
+            .iter()
+            .filter(|m| m.task == "video_generation" && m.category == "llm")
+            .filter(|m| m.output_modalities.split(',').any(|x| x == "text"))
+            .count(),
     );
 }
 
@@ -1192,6 +1273,7 @@ mod tests {
             archive: None,
             observed: Default::default(),
             today: None,
+            labels: None,
         };
         let e = run(&opts).err().map(|e| e.0).unwrap_or_default();
         assert!(

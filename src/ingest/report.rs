@@ -32,6 +32,9 @@ pub struct Report {
     /// How often each data rule of docs/data.md applied (or, for a check, was broken), by
     /// rule name: what `mds ingest` prints so a reader sees each rule's reach.
     pub rules: BTreeMap<String, usize>,
+    /// The catalogue and each source scored against the labelled truth set, where one was
+    /// read (`mds ingest --labels`).
+    pub labels: Option<super::labels::Scores>,
 }
 
 impl Report {
@@ -137,6 +140,9 @@ impl Report {
         for line in self.calibration.iter().chain(&self.rankings) {
             out.push_str(line);
             out.push('\n');
+        }
+        if let Some(labels) = &self.labels {
+            out.push_str(&labels.render());
         }
         for line in self.dropped.iter().take(top) {
             out.push_str(&format!("dropped {line}\n"));

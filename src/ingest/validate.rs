@@ -149,6 +149,12 @@ pub fn record(r: &ModelRecord) -> Result<(), String> {
             text("a modality", Some(x))?;
         }
     }
+    for flags in [&r.input_flags, &r.output_flags] {
+        list("the modality flags", flags.len())?;
+        for (x, _) in flags {
+            text("a modality", Some(x))?;
+        }
+    }
     if let Some(p) = &r.prices {
         prices(p)?;
     }
@@ -171,6 +177,9 @@ pub fn collected(found: &mut Collected) -> Vec<Dropped> {
     };
     found
         .records
+        .retain(|r| keep(r.source, &r.raw_id, record(r)));
+    found
+        .described
         .retain(|r| keep(r.source, &r.raw_id, record(r)));
     found.offers.retain(|o| {
         let check = record(&o.record)

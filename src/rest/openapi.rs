@@ -102,6 +102,10 @@ fn schemas() -> Value {
         ("cache_read_price", nullable("number")),
         ("cache_write_price", nullable("number")),
     ]);
+    let dispute = obj(&[
+        ("field", s()),
+        ("values", array(obj(&[("source", s()), ("value", s())]))),
+    ]);
     let base_model = obj(&[
         ("slug", s()),
         ("name", s()),
@@ -347,6 +351,7 @@ fn schemas() -> Value {
             ("last_updated", nullable("string")),
             ("superseded_by", nullable_ref("Named")),
             ("base_model", nullable_ref("BaseModel")),
+            ("disputes", array(reference("Dispute"))),
             ("agents", array(s())),
             ("scores", array(reference("Score"))),
             ("offerings", array(reference("Offering"))),
@@ -501,6 +506,7 @@ fn schemas() -> Value {
         ("UpcomingPrice", upcoming),
         ("BaseModel", base_model),
         ("Point", point),
+        ("Dispute", dispute),
     ];
     let mut all = json!({
         "Costs": costs,

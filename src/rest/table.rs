@@ -265,7 +265,8 @@ macro_rules! model_summary {
 macro_rules! model_detail {
     () => {
         "fragment ModelDetail on Model {
-  ...ModelSummary agents base_model: baseModel { creator { name slug } name slug } family
+  ...ModelSummary agents base_model: baseModel { creator { name slug } name slug }
+  disputes { field values { source value } } family
   knowledge_cutoff: knowledgeCutoff last_updated: lastUpdated
   offerings { ...OfferingFields }
   scores { as_of: asOf benchmark { name slug } calibrated citation config in_average: inAverage provenance release score source }

@@ -636,6 +636,7 @@ async fn build_and_import(
         archive: Some(opts.data_dir.join("archive")),
         observed,
         today: Some(opts.today.clone()),
+        labels: None,
     };
     // A few seconds of CPU: off the async workers.
     let built = tokio::task::spawn_blocking(move || {

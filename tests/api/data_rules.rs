@@ -339,3 +339,206 @@ fn every_reference_of_the_bundled_snapshot_resolves() {
         }
     }
 }
+
+#[test]
+fn video_generators_make_video_and_no_text() {
+    let s = bundled();
+    let video: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| m.task == "video_generation")
+        .collect();
+    assert!(video.len() > 20, "{} video generators", video.len());
+    let wrong: Vec<String> = video
+        .iter()
+        .filter(|m| {
+            let out: BTreeSet<&str> = m.output_modalities.split(',').collect();
+            !out.contains("video") || (m.category == "llm" && out.contains("text"))
+        })
+        .map(|m| {
+            format!(
+                "{} ({}→{})",
+                m.slug, m.input_modalities, m.output_modalities
+            )
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "video generators that say otherwise: {wrong:?}"
+    );
+    // Wan 2.7's image-to-video model takes images (LiteLLM's `supported_modalities`).
+    let wan = model(&s, "wan2.7-i2v");
+    assert!(
+        wan.input_modalities.split(',').any(|m| m == "image"),
+        "{wan:?}"
+    );
+}
+
+#[test]
+fn disputes_name_real_disagreements_only() {
+    let s = bundled();
+    let mut disputed = 0;
+    for m in &s.models {
+        for d in entity::model::Dispute::decode(m.disputes.as_deref()) {
+            disputed += 1;
+            let values: BTreeSet<&str> = d.values.iter().map(|v| v.value.as_str()).collect();
+            assert!(values.len() >= 2, "{}: {d:?}", m.slug);
+            // A month agrees with each of its days: two of the dates disagree by day.
+            if d.field == "release_date" {
+                let apart = values.iter().any(|a| {
+                    values
+                        .iter()
+                        .any(|b| !a.starts_with(b) && !b.starts_with(a))
+                });
+                assert!(apart, "{}: {d:?}", m.slug);
+            }
+        }
+    }
+    assert!(disputed > 100, "{disputed} disputes");
+    // MiniMax-M3: its own file's 512,000 is disputed by its API's 1,000,000, which is served.
+    let m3 = model(&s, "minimax-m3");
+    assert_eq!(m3.context_window, Some(1_000_000));
+    let d = entity::model::Dispute::decode(m3.disputes.as_deref());
+    let ctx = d.iter().find(|d| d.field == "context_window").unwrap();
+    assert!(ctx.values.iter().any(|v| v.value == "512000"), "{ctx:?}");
+}
+
+/// LiteLLM's entries by the bundled model each names (through the catalogue's aliases).
+fn litellm_by_model(s: &Snapshot) -> BTreeMap<String, Vec<(String, serde_json::Value)>> {
+    let aliases: BTreeMap<&str, &str> = s
+        .aliases
+        .iter()
+        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
+        .collect();
+    let path = raw_sources().join("litellm/model_prices_and_context_window.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let mut out: BTreeMap<String, Vec<(String, serde_json::Value)>> = BTreeMap::new();
+    for (key, e) in data.as_object().unwrap() {
+        if let Some(slug) = resolve(s, &aliases, key) {
+            out.entry(slug.to_string())
+                .or_default()
+                .push((key.clone(), e.clone()));
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn no_model_litellm_knows_only_as_an_embedding_is_a_chat_model() {
+    let s = bundled();
+    let by_model = litellm_by_model(&s);
+    let mut checked = 0;
+    for (slug, entries) in &by_model {
+        if !entries.iter().all(|(_, e)| e["mode"] == "embedding") {
+            continue;
+        }
+        checked += 1;
+        let m = model(&s, slug);
+        assert_ne!(m.task, "chat", "{slug}: every LiteLLM entry says embedding");
+    }
+    assert!(checked > 30, "{checked} embedding models");
+}
+
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_context_window_the_creator_s_apis_agree_on_is_the_models() {
+    use mds::ingest::catalog::canonical_provider;
+    use mds::ingest::sources::models_dev;
+    let s = bundled();
+    let raw = raw_sources();
+    let read = |p: &str| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(raw.join(p)).unwrap()).unwrap()
+    };
+    let md = read("models-dev/models_dev_toml_bundle.json");
+    let files = models_dev::files(&md);
+    let genai = read("genai-prices/prices/new_data/v2/data.json");
+    let litellm = read("litellm/model_prices_and_context_window.json");
+    let litellm_providers: BTreeMap<&str, &str> = include_str!("../../data/litellm_providers.csv")
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(','))
+        .map(|(a, b)| (a.trim(), b.trim()))
+        .collect();
+    // Every context window a source states at the model's first-party offerings, found in
+    // the raw files by the ids the offering's witnesses name.
+    let mut stated: BTreeMap<&str, Vec<(String, i64)>> = BTreeMap::new();
+    for o in s.offerings.iter().filter(|o| o.kind == "first_party") {
+        for w in Witness::decode(o.sources.as_deref()) {
+            let id = w.provider_model_id.as_str();
+            let found: Vec<i64> = match w.source.as_str() {
+                "models-dev" => files
+                    .iter()
+                    .filter(|(path, _)| {
+                        path.strip_prefix("providers/")
+                            .and_then(|p| p.split_once("/models/"))
+                            .is_some_and(|(dir, rest)| {
+                                canonical_provider(dir) == o.provider_slug
+                                    && rest == format!("{id}.toml")
+                            })
+                    })
+                    .filter_map(|(_, f)| {
+                        let merged = match f["base_model"].as_str() {
+                            Some(base) => models_dev::inherit(
+                                files.get(format!("models/{base}.toml").as_str())?,
+                                f,
+                            ),
+                            None => (*f).clone(),
+                        };
+                        merged["limit"]["context"].as_i64()
+                    })
+                    .collect(),
+                "genai-prices" => genai
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|p| {
+                        canonical_provider(p["id"].as_str().unwrap_or("")) == o.provider_slug
+                    })
+                    .flat_map(|p| p["models"].as_array().unwrap().iter())
+                    .filter(|m| m["id"] == id)
+                    .filter_map(|m| m["context_window"].as_i64())
+                    .collect(),
+                "litellm" => litellm
+                    .as_object()
+                    .unwrap()
+                    .iter()
+                    .filter(|(k, e)| {
+                        (k.as_str() == id || k.ends_with(&format!("/{id}")))
+                            && e["litellm_provider"]
+                                .as_str()
+                                .and_then(|p| litellm_providers.get(p))
+                                == Some(&o.provider_slug.as_str())
+                    })
+                    .filter_map(|(_, e)| e["max_input_tokens"].as_i64())
+                    .collect(),
+                _ => Vec::new(),
+            };
+            for n in found.into_iter().filter(|n| *n > 0) {
+                stated
+                    .entry(o.model_slug.as_str())
+                    .or_default()
+                    .push((w.source.clone(), n));
+            }
+        }
+    }
+    let mut checked = 0;
+    for (slug, said) in &stated {
+        let values: BTreeSet<i64> = said.iter().map(|(_, n)| *n).collect();
+        let sources: BTreeSet<&str> = said.iter().map(|(s, _)| s.as_str()).collect();
+        if values.len() != 1 || sources.len() < 2 {
+            continue;
+        }
+        checked += 1;
+        let agreed = values.into_iter().next();
+        assert_eq!(
+            model(&s, slug).context_window,
+            agreed,
+            "{slug}: the creator's own entries all say {agreed:?} ({said:?})"
+        );
+    }
+    assert!(
+        checked > 100,
+        "{checked} models whose first-party entries agree"
+    );
+}

@@ -16,6 +16,7 @@ fn run() -> (Snapshot, ingest::Report) {
         archive: None,
         observed: Default::default(),
         today: None,
+        labels: None,
     };
     ingest::run(&opts).expect("ingest of the real data")
 }
@@ -196,6 +197,73 @@ fn ingest_is_reproducible_and_the_committed_snapshot_is_current() {
     );
 }
 
+/// The labelled truth sets: the project's `data/labels.csv` where present, and this suite's
+/// own small one (every label read in the raw files by hand).
+fn label_files() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        root.join("data/labels.csv"),
+        root.join("tests/api/fixtures/labels.csv"),
+    ]
+    .into_iter()
+    .filter(|p| p.exists())
+    .collect()
+}
+
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn the_merged_catalogue_is_as_accurate_as_its_best_source_on_the_labels() {
+    use mds::ingest::labels::MERGED;
+    for path in label_files() {
+        let opts = Options {
+            sources: raw_sources(),
+            price_changes: None,
+            exclude: BTreeSet::new(),
+            archive: None,
+            observed: Default::default(),
+            today: None,
+            labels: Some(path.clone()),
+        };
+        let (_, report) = ingest::run(&opts).unwrap();
+        let scores = report.labels.clone().expect("the labels are scored");
+        let table = scores.render();
+        assert!(
+            report.render(0).contains("labels "),
+            "the report prints the scores"
+        );
+        let mut compared = 0;
+        for (field, n) in &scores.labels {
+            if *n < 5 {
+                continue;
+            }
+            // Head to head: on the labels a source answers (at least 5 of the field's), the
+            // merged catalogue is right at least as often as the source.
+            for (source, t) in scores.tallies[field]
+                .iter()
+                .filter(|(w, t)| *w != MERGED && t.answered >= 5)
+            {
+                compared += 1;
+                assert!(
+                    t.merged_right >= t.right,
+                    "{}: {field}: on the {} labels {source} answers, merged {} right, {source} {}\n{table}",
+                    path.display(),
+                    t.answered,
+                    t.merged_right,
+                    t.right
+                );
+            }
+        }
+        assert!(
+            compared > 0,
+            "{}: no field compared\n{table}",
+            path.display()
+        );
+        if path.ends_with("tests/api/fixtures/labels.csv") {
+            assert!(scores.missing.is_empty(), "{table}");
+        }
+    }
+}
+
 #[test]
 #[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn excluding_a_source_leaves_it_out() {
@@ -207,6 +275,7 @@ fn excluding_a_source_leaves_it_out() {
         archive: None,
         observed: Default::default(),
         today: None,
+        labels: None,
     };
     let (s, _) = ingest::run(&opts).unwrap();
     assert!(
@@ -572,6 +641,7 @@ fn a_scheduled_price_takes_effect_on_its_day() {
         archive: None,
         observed: Default::default(),
         today: today.map(str::to_string),
+        labels: None,
     };
     let argon = |s: &Snapshot| {
         s.offerings

@@ -150,6 +150,33 @@ const UNIT_FIELDS: &[(&str, &str, &str)] = &[
     ("requests_kcount", "request", "1K requests"),
 ];
 
+/// The modalities an entry's prices say the model takes and makes: a price per image,
+/// audio or video token in (`input_image_mtok`) or out (`output_audio_mtok`), and text
+/// beside them where a text-token price stands with one. A price the entry leaves out says
+/// nothing (docs/data.md, "Witnesses and votes").
+pub fn priced_modalities(p: &Prices) -> (crate::ingest::Flags, crate::ingest::Flags) {
+    let kinds = |side: &str| -> crate::ingest::Flags {
+        ["image", "audio", "video"]
+            .iter()
+            .filter(|kind| {
+                p.unit_prices
+                    .iter()
+                    .any(|u| u.item == format!("{side}_{kind}") && u.unit == "1M tokens")
+            })
+            .map(|kind| ((*kind).to_string(), true))
+            .collect()
+    };
+    let mut input = kinds("input");
+    let mut output = kinds("output");
+    if !input.is_empty() && p.input.is_some() {
+        input.push(("text".into(), true));
+    }
+    if !output.is_empty() && p.output.is_some() {
+        output.push(("text".into(), true));
+    }
+    (input, output)
+}
+
 /// Minutes of the day a `HH:MM:SSZ` time stands for.
 fn minutes(t: &str) -> Option<i64> {
     let mut it = t.trim_end_matches('Z').split(':');
@@ -250,6 +277,9 @@ pub fn records(
                 .filter(|v| canonical_provider(v) != slug);
             let creator = names::creator_for(vendor, &parsed.key).map(str::to_string);
             let first_party = creator.as_deref() == Some(slug.as_str());
+            let prices = base_prices(m);
+            let (input_flags, output_flags) =
+                prices.as_ref().map(priced_modalities).unwrap_or_default();
             out.push(ModelRecord {
                 source: SOURCE,
                 provider: Some(slug.clone()),
@@ -258,7 +288,9 @@ pub fn records(
                 creator,
                 name: m.get("name").and_then(Value::as_str).map(str::to_string),
                 context: m.get("context_window").and_then(Value::as_i64),
-                prices: base_prices(m),
+                input_flags,
+                output_flags,
+                prices,
                 as_of: Some(AS_OF.to_string()),
                 parsed: Some(parsed),
                 ..ModelRecord::default()

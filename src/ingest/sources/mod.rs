@@ -43,6 +43,9 @@ pub struct Collected {
     pub witnesses: Vec<litellm::Witness>,
     /// LiteLLM's entries read as prices at their providers, joined once models are resolved.
     pub offers: Vec<litellm::Offer>,
+    /// LiteLLM's entries that price nothing, read for what they state about the model: they
+    /// join a model the others list and never make one.
+    pub described: Vec<ModelRecord>,
 }
 
 /// Where a dataset lives upstream: each file it reads is `base` + its path inside the
@@ -120,7 +123,7 @@ pub(super) fn err(path: &Path, e: impl std::fmt::Display) -> IngestError {
 /// A CSV table's rows as maps from header to field, within the parse budget
 /// ([`crate::ingest::budget`]): rows, columns, header and field lengths, and the bytes the
 /// maps take, are checked as the file is read, so a hostile table fails before it grows.
-pub(super) fn csv_rows(path: &Path) -> Result<Vec<BTreeMap<String, String>>, IngestError> {
+pub(crate) fn csv_rows(path: &Path) -> Result<Vec<BTreeMap<String, String>>, IngestError> {
     use crate::ingest::budget::{
         CSV_CELL_OVERHEAD, MAX_CSV_COLUMNS, MAX_CSV_EXPANDED, MAX_CSV_FIELD, MAX_CSV_HEADER,
         MAX_CSV_ROWS,

@@ -278,6 +278,9 @@ fn record(
         prices: provider.as_ref().and(prices),
         provider,
         parsed: Some(parsed),
+        input_flags: Vec::new(),
+        output_flags: Vec::new(),
+        task: None,
         // Set once every source is read (`ingest::run`).
         mode: None,
     }

@@ -107,6 +107,7 @@ impl Source for LiteLlm {
         let copy = read_copy(&dir.join(SOURCE), AS_OF, report)?;
         into.witnesses.extend(copy.witnesses);
         into.offers.extend(copy.offers);
+        into.described.extend(copy.described);
         Ok(())
     }
 }
@@ -116,6 +117,8 @@ impl Source for LiteLlm {
 pub struct Copy {
     pub witnesses: Vec<Witness>,
     pub offers: Vec<Offer>,
+    /// Entries that price nothing, read for what they state about the model only.
+    pub described: Vec<ModelRecord>,
 }
 
 /// Reads one copy of the source in its own layout (`<copy>/model_prices_and_context_window.json`):
@@ -175,11 +178,20 @@ pub fn read_copy(copy: &Path, day: &str, report: &mut Report) -> Result<Copy, In
                 .insert(option, entry);
             continue;
         }
-        let Some((p, variants)) = prices::of(entry) else {
+        let priced = prices::of(entry);
+        let Some(mut offer) = offer(&key.id, &provider, entry, day) else {
+            if priced.is_some() {
+                report.unmatched(SOURCE, &key.id);
+            }
             continue;
         };
-        let Some(mut offer) = offer(&key.id, &provider, entry, day) else {
-            report.unmatched(SOURCE, &key.id);
+        let Some((p, variants)) = priced else {
+            // An entry that prices nothing still states what the model takes, makes and
+            // supports: a witness of its attributes, never an offering (docs/data.md,
+            // "Witnesses and votes"). A region's entry repeats its provider's.
+            if key.region.is_none() {
+                out.described.push(offer.record);
+            }
             continue;
         };
         offer.record.prices = Some(crate::ingest::Prices { variants, ..p });
@@ -244,30 +256,174 @@ fn offer(id: &str, provider: &str, e: &serde_json::Map<String, Value>, day: &str
     // (docs/data.md, "Creators").
     let host = matches!(tables.provider_kind(provider), "cloud" | "router" | "plan");
     let creator = named.or(own.filter(|_| !host));
-    let flag = |field: &str| e.get(field).and_then(Value::as_bool);
-    let tokens = |field: &str| e.get(field).and_then(Value::as_i64).filter(|n| *n > 0);
+    let mut record = ModelRecord {
+        source: SOURCE,
+        provider: Some(provider.to_string()),
+        raw_id: id.to_string(),
+        // Below every seller of the other sources: a gateway's price list names no model
+        // better than its maker's own listing does.
+        rank: 4,
+        creator,
+        as_of: Some(day.to_string()),
+        parsed: Some(parsed),
+        ..ModelRecord::default()
+    };
+    describe(e, &mut record);
     Some(Offer {
-        record: ModelRecord {
-            source: SOURCE,
-            provider: Some(provider.to_string()),
-            raw_id: id.to_string(),
-            // Below every seller of the other sources: a gateway's price list names no model
-            // better than its maker's own listing does.
-            rank: 4,
-            creator,
-            context: tokens("max_input_tokens"),
-            max_output: tokens("max_output_tokens"),
-            reasoning: flag("supports_reasoning"),
-            tool_call: flag("supports_function_calling"),
-            structured_output: flag("supports_response_schema"),
-            as_of: Some(day.to_string()),
-            parsed: Some(parsed),
-            ..ModelRecord::default()
-        },
+        record,
         region: None,
         deprecation_date: None,
         first_party,
     })
+}
+
+/// Modes whose product is no text token (a vector, a score, an image, a video, speech):
+/// their entries' output limits are no model's output limit.
+const NO_TEXT_OUT: [&str; 8] = [
+    "embedding",
+    "rerank",
+    "moderation",
+    "image_generation",
+    "image_edit",
+    "video_generation",
+    "audio_speech",
+    "search",
+];
+
+/// Reads what an entry states about the model besides its prices into `r`: the context
+/// window (`max_input_tokens`) and output limit (`max_output_tokens`, else a `max_tokens`
+/// other than the input limit: the file's `sample_spec` says `max_tokens` is the output
+/// limit where the provider states one, else the input limit; not for an entry whose mode
+/// makes no text, [`NO_TEXT_OUT`]), the modalities it lists (`supported_modalities`,
+/// `supported_output_modalities`, each read as a flag per modality it can name), the ones its
+/// flags and its mode state one at a time (`supports_vision`, `supports_pdf_input`,
+/// `supports_audio_input`, `supports_video_input`, `supports_audio_output`; `mode:
+/// video_generation` makes video and no text), its capabilities (`supports_reasoning`,
+/// `supports_function_calling`, `supports_response_schema`) and the task its mode names.
+/// Each is a witness in the vote (docs/data.md, "Witnesses and votes").
+pub fn describe(e: &serde_json::Map<String, Value>, r: &mut ModelRecord) {
+    let flag = |field: &str| e.get(field).and_then(Value::as_bool);
+    let tokens = |field: &str| e.get(field).and_then(Value::as_i64).filter(|n| *n > 0);
+    let mode = e.get("mode").and_then(Value::as_str);
+    r.context = tokens("max_input_tokens");
+    // An embedding's or an image's entry states no output limit worth the name.
+    r.max_output = tokens("max_output_tokens")
+        .or_else(|| tokens("max_tokens").filter(|n| r.context.is_some_and(|c| c != *n)))
+        .filter(|_| !NO_TEXT_OUT.contains(&mode.unwrap_or("")));
+    r.reasoning = flag("supports_reasoning");
+    r.tool_call = flag("supports_function_calling");
+    r.structured_output = flag("supports_response_schema");
+    let list = |field: &str| {
+        let mut out: Vec<String> = e
+            .get(field)?
+            .as_array()?
+            .iter()
+            .filter_map(Value::as_str)
+            // Code is text.
+            .map(|m| match m.to_lowercase().as_str() {
+                "code" => "text".to_string(),
+                other => other.to_string(),
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        (!out.is_empty()).then_some(out)
+    };
+    // A flag the entry states first; what its lists say next; what its mode implies where
+    // neither says.
+    let say = |flags: &mut Vec<(String, bool)>, m: &str, taken: bool| {
+        if !flags.iter().any(|(x, _)| x == m) {
+            flags.push((m.to_string(), taken));
+        }
+    };
+    let (listed_in, listed_out) = (
+        list("supported_modalities"),
+        list("supported_output_modalities"),
+    );
+    let mut input = Vec::new();
+    for (field, m) in [
+        ("supports_vision", "image"),
+        ("supports_audio_input", "audio"),
+        ("supports_video_input", "video"),
+        ("supports_pdf_input", "pdf"),
+    ] {
+        if let Some(taken) = flag(field) {
+            say(&mut input, m, taken);
+        }
+    }
+    if flag("supports_embedding_image_input") == Some(true) {
+        say(&mut input, "image", true);
+    }
+    let mut output = Vec::new();
+    if let Some(made) = flag("supports_audio_output") {
+        say(&mut output, "audio", made);
+    }
+    // What a mode implies stands only where the entry lists no set for that side (Gemini's
+    // image models list text among what they make; DALL-E's entries list nothing).
+    let mut implied_in = Vec::new();
+    let mut implied_out = Vec::new();
+    if let Some(mode) = mode {
+        let (input, output) = (&mut implied_in, &mut implied_out);
+        match mode {
+            "image_generation" => {
+                say(output, "image", true);
+                say(output, "text", false);
+            }
+            "image_edit" => {
+                say(input, "image", true);
+                say(output, "image", true);
+                say(output, "text", false);
+            }
+            "video_generation" => {
+                say(output, "video", true);
+                say(output, "text", false);
+            }
+            "audio_speech" => {
+                say(output, "audio", true);
+                say(output, "text", false);
+            }
+            "audio_transcription" => {
+                say(input, "audio", true);
+                say(output, "text", true);
+            }
+            "realtime" => {
+                say(input, "audio", true);
+                say(output, "audio", true);
+                say(output, "text", true);
+            }
+            "chat" | "completion" | "responses" => say(output, "text", true),
+            _ => {}
+        }
+        // Every mode but transcription and OCR takes a text prompt.
+        if !matches!(mode, "audio_transcription" | "ocr") {
+            say(input, "text", true);
+        }
+        r.task =
+            task_of_mode(mode).or(
+                matches!(mode, "chat" | "completion" | "responses" | "realtime").then_some("chat"),
+            );
+    }
+    // The lists speak of text, images, audio and video only (a PDF is the
+    // `supports_pdf_input` flag's), so they are read as a flag for each of those.
+    for (listed, flags, implied) in [
+        (listed_in, &mut input, implied_in),
+        (listed_out, &mut output, implied_out),
+    ] {
+        match listed {
+            Some(listed) => {
+                for m in ["text", "image", "audio", "video"] {
+                    say(flags, m, listed.iter().any(|x| x == m));
+                }
+            }
+            None => {
+                for (m, taken) in implied {
+                    say(flags, &m, taken);
+                }
+            }
+        }
+    }
+    r.input_flags = input;
+    r.output_flags = output;
 }
 
 fn providers() -> BTreeMap<String, String> {
@@ -358,6 +514,8 @@ pub fn task_of_mode(mode: &str) -> Option<&'static str> {
         "image_generation" | "image_edit" => "image_generation",
         "video_generation" => "video_generation",
         "moderation" | "moderations" => "moderation",
+        // A reader or an extractor, not a conversation.
+        "ocr" | "extraction" => "other",
         _ => return None,
     })
 }

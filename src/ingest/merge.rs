@@ -1,0 +1,1001 @@
+//! The vote stage of `mds ingest`: every attribute of a model that several sources state is
+//! chosen from its witnesses by one rule (docs/data.md, "Witnesses and votes").
+//!
+//! Each record of the model that states a value is a [`Witness`]: its source, its provider
+//! and its [`Standing`] — the model's own metadata, an entry at its creator's own API, or
+//! anyone else (hosts, routers, gateways, benchmark tables). The witnesses are heard in
+//! tiers (the creator's own word first, then everyone else); the first tier where someone
+//! speaks decides, by the value the most distinct providers support (independent hosts),
+//! then the most distinct sources; a tie goes to the earlier date (dates) or to the most
+//! authoritative witness's value (everything else). Placeholders never vote. Where witnesses disagree, the model's
+//! `disputes` lists every value each source states.
+//!
+//! Modalities are voted one at a time (does it take images? make audio?), as sources state
+//! them one at a time (LiteLLM's `supports_vision`) as often as in sets (models.dev's lists).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use entity::model::{self, Dispute, DisputedValue};
+
+use super::{BENCHMARK_RANK, ModelRecord, catalog, identities, names, prices};
+
+/// Whose word a witness is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Standing {
+    /// A reviewed table of the project (`data/open_families.csv`): no source's word, and
+    /// never part of a dispute.
+    Reviewed,
+    /// The model's own metadata (models.dev's `models/<org>/<id>.toml`).
+    Own,
+    /// An entry at one of its creator's own APIs (`data/creators.csv`).
+    FirstParty,
+    /// Any other seller, host, router, gateway or benchmark table.
+    Other,
+    /// A floating alias's record (`devstral-medium-latest`): it describes whichever snapshot
+    /// was newest when it was written, so it speaks only where no one else does.
+    Floating,
+}
+
+/// The tiers every attribute is heard in: the creator's word (its own metadata and its own
+/// APIs, voting together), then everyone else.
+pub const TIERS: &[&[Standing]] = &[
+    &[Standing::Reviewed],
+    &[Standing::Own, Standing::FirstParty],
+    &[Standing::Other],
+    &[Standing::Floating],
+];
+
+/// Open weights keep the model's own metadata above its creator's APIs (GLM-5V-Turbo's own
+/// file says `false` where Z.ai's API file copies `true`): docs/data.md, "Open weights".
+pub const OPEN_TIERS: &[&[Standing]] = &[
+    &[Standing::Reviewed],
+    &[Standing::Own],
+    &[Standing::FirstParty],
+    &[Standing::Other],
+    &[Standing::Floating],
+];
+
+/// One value a record states.
+#[derive(Debug, Clone)]
+pub struct Witness<T> {
+    pub source: &'static str,
+    pub provider: Option<String>,
+    pub standing: Standing,
+    /// Its record's place among the model's records, most authoritative first.
+    pub order: usize,
+    pub value: T,
+}
+
+/// A value witnesses can state.
+pub trait Stated: Clone + PartialEq + Ord {
+    /// Whether a witness stating `self` speaks for `candidate`: the same value, or a coarser
+    /// one that contains it (a month speaks for each of its days).
+    fn supports(&self, candidate: &Self) -> bool {
+        self == candidate
+    }
+    /// The value as a dispute shows it.
+    fn text(&self) -> String;
+}
+
+impl Stated for i64 {
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Stated for bool {
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// A date as a source states it: a day (`2025-09-29`) or a month (`2025-09`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Date(pub String);
+
+impl Stated for Date {
+    fn supports(&self, candidate: &Self) -> bool {
+        candidate.0.starts_with(&self.0)
+    }
+
+    fn text(&self) -> String {
+        self.0.clone()
+    }
+}
+
+/// How a tie of counts is broken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tie {
+    /// Between values two or more providers give, the earlier (a date: a host's listing
+    /// comes after the release, never before); between lone values, as [`Tie::Authority`].
+    Earliest,
+    /// The value of the most authoritative witness (the order the model's records are in).
+    Authority,
+}
+
+/// How one attribute is voted.
+pub struct Rule<'a, T> {
+    pub tiers: &'a [&'a [Standing]],
+    /// What a value weighs before any count: a `true` open-weights witness outweighs any
+    /// number of `false` ones; a date in the month the model's name gives outweighs others.
+    pub weight: &'a dyn Fn(&T) -> u8,
+    pub tie: Tie,
+}
+
+/// The value the witnesses choose under `rule`, `None` when none speaks.
+pub fn choose<T: Stated>(witnesses: &[Witness<T>], rule: &Rule<T>) -> Option<T> {
+    for tier in rule.tiers {
+        let here: Vec<&Witness<T>> = witnesses
+            .iter()
+            .filter(|w| tier.contains(&w.standing))
+            .collect();
+        // (weight, providers, sources) of the best value so far, and its first witness.
+        type Count = (u8, usize, usize);
+        let mut best: Option<(Count, &Witness<T>)> = None;
+        for candidate in &here {
+            let support: Vec<&&Witness<T>> = here
+                .iter()
+                .filter(|w| w.value.supports(&candidate.value))
+                .collect();
+            let sources: BTreeSet<&str> = support.iter().map(|w| w.source).collect();
+            let providers: BTreeSet<&str> = support
+                .iter()
+                .map(|w| w.provider.as_deref().unwrap_or(w.source))
+                .collect();
+            let key = (
+                (rule.weight)(&candidate.value),
+                providers.len(),
+                sources.len(),
+            );
+            let better = match &best {
+                None => true,
+                Some((k, _)) if key != *k => key > *k,
+                // `here` is in authority order, so the first witness of a value is its most
+                // authoritative one.
+                Some((k, b)) => rule.tie == Tie::Earliest && k.1 >= 2 && candidate.value < b.value,
+            };
+            if better {
+                best = Some((key, candidate));
+            }
+        }
+        if let Some((_, w)) = best {
+            return Some(w.value.clone());
+        }
+    }
+    None
+}
+
+/// The dispute of `field` when two witnesses state values neither of which speaks for the
+/// other (the project's reviewed tables aside): every distinct value each source states.
+pub fn dispute<T: Stated>(field: &str, witnesses: &[Witness<T>]) -> Option<Dispute> {
+    let stated: Vec<&Witness<T>> = witnesses
+        .iter()
+        .filter(|w| w.standing != Standing::Reviewed)
+        .collect();
+    let disagree = stated.iter().enumerate().any(|(i, a)| {
+        stated[i + 1..]
+            .iter()
+            .any(|b| !a.value.supports(&b.value) && !b.value.supports(&a.value))
+    });
+    if !disagree {
+        return None;
+    }
+    let values: BTreeSet<(&T, &str)> = stated.iter().map(|w| (&w.value, w.source)).collect();
+    Some(Dispute {
+        field: field.to_string(),
+        values: values
+            .into_iter()
+            .map(|(v, source)| DisputedValue {
+                source: source.to_string(),
+                value: v.text(),
+            })
+            .collect(),
+    })
+}
+
+/// Where each record stands for the model credited to `creator`.
+pub fn standing(creator: Option<&str>, r: &ModelRecord) -> Standing {
+    if r.raw_id.to_lowercase().ends_with("latest") {
+        return Standing::Floating;
+    }
+    if r.rank >= BENCHMARK_RANK {
+        return Standing::Other;
+    }
+    let Some(provider) = r.provider.as_deref() else {
+        return if r.rank == 0 {
+            Standing::Own
+        } else {
+            Standing::Other
+        };
+    };
+    let tables = prices::Tables::shared();
+    let own_api = creator.is_some_and(|c| {
+        c == provider
+            || tables
+                .creators
+                .get(c)
+                .is_some_and(|row| row.first_party.iter().any(|p| p == provider))
+    });
+    if own_api {
+        Standing::FirstParty
+    } else {
+        Standing::Other
+    }
+}
+
+/// A release date no source means: the first of January (models.dev's listings date 52
+/// models 2025-01-01, among them GPT-5, released 2025-08-07) and the Unix epoch.
+pub fn placeholder_date(d: &str) -> bool {
+    d.get(4..) == Some("-01-01") || d.starts_with("1970")
+}
+
+/// An output limit no source means: 0 or 1 token (models.dev's for embeddings and
+/// rerankers).
+pub fn placeholder_output(n: i64) -> bool {
+    n <= 1
+}
+
+/// Every modality a model can take or make, in the order the stored lists sort them.
+const MODALITIES: [&str; 5] = ["audio", "image", "pdf", "text", "video"];
+
+/// What a record says of one modality on one side: its flag, else its full list (where it
+/// gives one), else nothing.
+fn says_modality(set: Option<&Vec<String>>, flags: &[(String, bool)], m: &str) -> Option<bool> {
+    flags
+        .iter()
+        .find(|(x, _)| x == m)
+        .map(|(_, taken)| *taken)
+        .or_else(|| set.map(|s| s.iter().any(|x| x == m)))
+}
+
+/// The modalities a record states on one side, as a set: its list with its flags applied,
+/// text assumed where it says nothing of text; `None` when it states nothing.
+pub fn stated_set(set: Option<&Vec<String>>, flags: &[(String, bool)]) -> Option<Vec<String>> {
+    if set.is_none() && flags.is_empty() {
+        return None;
+    }
+    let mut all: BTreeSet<&str> = MODALITIES.into_iter().collect();
+    all.extend(set.into_iter().flatten().map(String::as_str));
+    all.extend(flags.iter().map(|(m, _)| m.as_str()));
+    let out: Vec<String> = all
+        .into_iter()
+        .filter(|m| says_modality(set, flags, m).unwrap_or(*m == "text"))
+        .map(str::to_string)
+        .collect();
+    Some(if out.is_empty() {
+        vec!["text".into()]
+    } else {
+        out
+    })
+}
+
+/// The merged model: each attribute voted from `recs` (best first, as resolved), with the
+/// disputes found on the way.
+pub fn model(slug: &str, recs: &[ModelRecord]) -> model::Model {
+    let creator = identities::model_creator(slug, recs);
+    let standings: Vec<Standing> = recs
+        .iter()
+        .map(|r| standing(creator.as_deref(), r))
+        .collect();
+    let mut disputes = Vec::new();
+    let none = |_: &i64| 0u8;
+    let context = vote(
+        "context_window",
+        &of(recs, &standings, |r| r.context.filter(|n| *n > 0)),
+        &Rule {
+            tiers: TIERS,
+            weight: &none,
+            tie: Tie::Authority,
+        },
+        &mut disputes,
+    );
+    let max_output = vote(
+        "max_output_tokens",
+        &of(recs, &standings, |r| {
+            r.max_output.filter(|n| !placeholder_output(*n))
+        }),
+        &Rule {
+            tiers: TIERS,
+            weight: &none,
+            tie: Tie::Authority,
+        },
+        &mut disputes,
+    );
+    let flag = |field: &str, get: fn(&ModelRecord) -> Option<bool>, out: &mut Vec<Dispute>| {
+        vote(
+            field,
+            &of(recs, &standings, get),
+            &Rule {
+                tiers: TIERS,
+                weight: &|_: &bool| 0,
+                tie: Tie::Authority,
+            },
+            out,
+        )
+    };
+    let reasoning = flag("reasoning", |r| r.reasoning, &mut disputes);
+    let tool_call = flag("tool_call", |r| r.tool_call, &mut disputes);
+    let structured_output = flag("structured_output", |r| r.structured_output, &mut disputes);
+    let input = modalities(
+        "input_modalities",
+        recs,
+        &standings,
+        |r| (r.input_modalities.as_ref(), &r.input_flags),
+        &mut disputes,
+    );
+    let output = modalities(
+        "output_modalities",
+        recs,
+        &standings,
+        |r| (r.output_modalities.as_ref(), &r.output_flags),
+        &mut disputes,
+    );
+    let open_source = open_source(slug, recs, &standings, &mut disputes);
+    let release_date = release_date(slug, recs, &standings, &mut disputes);
+    disputes.sort_by(|a, b| a.field.cmp(&b.field));
+
+    model::Model {
+        slug: slug.to_string(),
+        name: identities::model_name(recs).unwrap_or_else(|| slug.to_string()),
+        creator_slug: creator,
+        category: catalog::category(&input, &output).to_string(),
+        family: recs.iter().find_map(|r| r.family.clone()),
+        open_source,
+        release_date,
+        context_window: context,
+        max_output_tokens: max_output,
+        input_modalities: input.join(","),
+        output_modalities: output.join(","),
+        reasoning,
+        tool_call,
+        structured_output,
+        knowledge_cutoff: recs.iter().find_map(|r| r.knowledge.clone()),
+        last_updated: recs.iter().find_map(|r| r.last_updated.clone()),
+        disputes: Dispute::encode(&disputes),
+        ..catalog::blank_model(slug)
+    }
+}
+
+/// The witnesses of one attribute: each record's value where `get` reads one.
+fn of<T>(
+    recs: &[ModelRecord],
+    standings: &[Standing],
+    get: impl Fn(&ModelRecord) -> Option<T>,
+) -> Vec<Witness<T>> {
+    recs.iter()
+        .zip(standings)
+        .enumerate()
+        .filter_map(|(order, (r, standing))| {
+            Some(Witness {
+                source: r.source,
+                provider: r.provider.clone(),
+                standing: *standing,
+                order,
+                value: get(r)?,
+            })
+        })
+        .collect()
+}
+
+/// Chooses a value and records the field's dispute, if any.
+fn vote<T: Stated>(
+    field: &str,
+    witnesses: &[Witness<T>],
+    rule: &Rule<T>,
+    disputes: &mut Vec<Dispute>,
+) -> Option<T> {
+    disputes.extend(dispute(field, witnesses));
+    choose(witnesses, rule)
+}
+
+/// A side's modalities, voted one modality at a time (default: text yes, the rest no, where
+/// no witness speaks); a dispute names the modality (`input_modalities.image`).
+fn modalities(
+    field: &str,
+    recs: &[ModelRecord],
+    standings: &[Standing],
+    side: impl Fn(&ModelRecord) -> (Option<&Vec<String>>, &Vec<(String, bool)>),
+    disputes: &mut Vec<Dispute>,
+) -> Vec<String> {
+    let mut all: BTreeSet<String> = MODALITIES.iter().map(|m| m.to_string()).collect();
+    for r in recs {
+        let (set, flags) = side(r);
+        all.extend(set.into_iter().flatten().cloned());
+        all.extend(flags.iter().map(|(m, _)| m.clone()));
+    }
+    let mut out = Vec::new();
+    for m in &all {
+        let witnesses = of(recs, standings, |r| {
+            let (set, flags) = side(r);
+            says_modality(set, flags, m)
+        });
+        let taken = vote(
+            &format!("{field}.{m}"),
+            &witnesses,
+            &Rule {
+                tiers: TIERS,
+                weight: &|_: &bool| 0,
+                tie: Tie::Authority,
+            },
+            disputes,
+        )
+        .unwrap_or(m == "text");
+        if taken {
+            out.push(m.clone());
+        }
+    }
+    if out.is_empty() {
+        out.push("text".into());
+    }
+    out
+}
+
+/// Open weights: the reviewed table of open families (`data/open_families.csv`) for a
+/// model a price list or catalogue lists (a row of a paper's table, `Llama 2-13B`, names no
+/// published checkpoint by itself); else the model's own metadata; else its creator's APIs;
+/// else everyone else — and in each tier any `true` is enough, as one host's `false` does not
+/// hide published weights (docs/data.md, "Open weights").
+fn open_source(
+    slug: &str,
+    recs: &[ModelRecord],
+    standings: &[Standing],
+    disputes: &mut Vec<Dispute>,
+) -> Option<bool> {
+    let mut witnesses = of(recs, standings, |r| r.open_weights);
+    let listed = recs.iter().any(|r| r.rank < BENCHMARK_RANK);
+    if listed && catalog::open_family(slug) {
+        witnesses.push(Witness {
+            source: "open_families",
+            provider: None,
+            standing: Standing::Reviewed,
+            order: 0,
+            value: true,
+        });
+    }
+    vote(
+        "open_source",
+        &witnesses,
+        &Rule {
+            tiers: OPEN_TIERS,
+            weight: &|open: &bool| u8::from(*open),
+            tie: Tie::Authority,
+        },
+        disputes,
+    )
+}
+
+/// The release date, by the vote with two rules of its own: a date before the month the
+/// model's name gives (`voxtral-mini-3b-2507` is not of 2024-12-01, the date of an earlier
+/// model of the line) is no witness, and a date in that month outweighs any other; ties go
+/// to the earlier date. Placeholders ([`placeholder_date`]) never vote.
+fn release_date(
+    slug: &str,
+    recs: &[ModelRecord],
+    standings: &[Standing],
+    disputes: &mut Vec<Dispute>,
+) -> Option<String> {
+    let named = names::split_date(slug).map(|(_, d)| d.replace('-', ""));
+    let month = match named.as_deref() {
+        Some(n) if n.len() == 8 => Some(format!("{}-{}", &n[..4], &n[4..6])),
+        Some(n) if n.len() == 4 && n[..2] > *"12" => Some(format!("20{}-{}", &n[..2], &n[2..])),
+        _ => None,
+    };
+    let possible = |d: &str| month.as_deref().is_none_or(|m| d >= m);
+    let agrees = |d: &Date| match named.as_deref() {
+        // yyyymmdd, or yymm (`2512`): the same month.
+        Some(_) if month.is_some() => month.as_deref().is_some_and(|m| d.0.starts_with(m)),
+        // mmdd (`0528`), as `names::split_date` reads it: the same day of the year.
+        Some(n) if n.len() == 4 => d.0.get(5..10) == Some(&format!("{}-{}", &n[..2], &n[2..])),
+        _ => false,
+    };
+    let mut witnesses = of(recs, standings, |r| {
+        let d = r.release_date.as_deref()?;
+        let d = d.get(..10).unwrap_or(d);
+        (!placeholder_date(d) && possible(d)).then(|| Date(d.to_string()))
+    });
+    // The creator's word decides a date to the day; a month alone is heard with everyone
+    // else's dates, speaking for each of its days (Alibaba's files date QwQ-32B `2024-12`,
+    // the preview's month; hosts and Epoch give the release, 2025-03-05).
+    for w in &mut witnesses {
+        if w.value.0.len() < 10 && matches!(w.standing, Standing::Own | Standing::FirstParty) {
+            w.standing = Standing::Other;
+        }
+    }
+    let rule = Rule {
+        tiers: TIERS,
+        weight: &|d: &Date| u8::from(agrees(d)),
+        tie: Tie::Earliest,
+    };
+    let chosen = vote("release_date", &witnesses, &rule, disputes)?;
+    // A month chosen (Alibaba's files give `2025-04` for Qwen3 8B) is the day within it that
+    // the witnesses who give one choose, where any does (hosts date it 2025-04-28).
+    let days: Vec<Witness<Date>> = witnesses
+        .into_iter()
+        .filter(|w| w.value.0.len() > chosen.0.len() && chosen.supports(&w.value))
+        .collect();
+    Some(choose(&days, &rule).unwrap_or(chosen).0)
+}
+
+/// The witnesses of each labelled field a source answers alone, for scoring sources
+/// against a truth set ([`super::labels`]): the value its most authoritative record for the
+/// model gives, by field name.
+pub fn answers_of(recs: &[&ModelRecord], slug: &str, name: &str) -> BTreeMap<&'static str, String> {
+    let mut out = BTreeMap::new();
+    let first = |get: &dyn Fn(&ModelRecord) -> Option<String>| recs.iter().find_map(|r| get(r));
+    let mut put = |field: &'static str, v: Option<String>| {
+        if let Some(v) = v {
+            out.insert(field, v);
+        }
+    };
+    put(
+        "name",
+        first(&|r| {
+            r.name
+                .as_deref()
+                .map(|n| identities::display_name(n).to_string())
+        }),
+    );
+    put("creator", first(&|r| r.creator.clone()));
+    put(
+        "release_date",
+        first(&|r| {
+            r.release_date
+                .as_deref()
+                .filter(|d| !placeholder_date(d))
+                .map(str::to_string)
+        }),
+    );
+    put(
+        "context_window",
+        first(&|r| r.context.filter(|n| *n > 0).map(|n| n.to_string())),
+    );
+    put(
+        "max_output_tokens",
+        first(&|r| {
+            r.max_output
+                .filter(|n| !placeholder_output(*n))
+                .map(|n| n.to_string())
+        }),
+    );
+    put(
+        "open_source",
+        first(&|r| r.open_weights.map(|b| b.to_string())),
+    );
+    put("tool_call", first(&|r| r.tool_call.map(|b| b.to_string())));
+    put("reasoning", first(&|r| r.reasoning.map(|b| b.to_string())));
+    put(
+        "structured_output",
+        first(&|r| r.structured_output.map(|b| b.to_string())),
+    );
+    let sets = recs.iter().find_map(|r| {
+        let input = stated_set(r.input_modalities.as_ref(), &r.input_flags);
+        let output = stated_set(r.output_modalities.as_ref(), &r.output_flags);
+        (input.is_some() || output.is_some()).then(|| {
+            (
+                input.unwrap_or_else(|| vec!["text".into()]),
+                output.unwrap_or_else(|| vec!["text".into()]),
+                r.task,
+            )
+        })
+    });
+    if let Some((input, output, task)) = &sets {
+        put("input_modalities", Some(input.join("|")));
+        put("output_modalities", Some(output.join("|")));
+        put(
+            "category",
+            Some(catalog::category(input, output).to_string()),
+        );
+        let mut m = catalog::blank_model(slug);
+        m.name = name.to_string();
+        m.input_modalities = input.join(",");
+        m.output_modalities = output.join(",");
+        let derived = super::curation::task(&m);
+        // The source's own mode where it names a task the name does not overrule.
+        let task = match task {
+            Some(t) if derived == "chat" => t,
+            _ => derived,
+        };
+        put("task", Some(task.to_string()));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w<T>(source: &'static str, provider: &str, standing: Standing, value: T) -> Witness<T> {
+        Witness {
+            source,
+            provider: (!provider.is_empty()).then(|| provider.to_string()),
+            standing,
+            order: 0,
+            value,
+        }
+    }
+
+    fn ordered<T>(mut ws: Vec<Witness<T>>) -> Vec<Witness<T>> {
+        for (i, w) in ws.iter_mut().enumerate() {
+            w.order = i;
+        }
+        ws
+    }
+
+    const MOST: Rule<'static, i64> = Rule {
+        tiers: TIERS,
+        weight: &|_: &i64| 0,
+        tie: Tie::Authority,
+    };
+
+    #[test]
+    fn the_creator_s_word_outvotes_its_own_metadata_file_when_its_apis_agree() {
+        use Standing::*;
+        // MiniMax-M3: its own models.dev file says 512,000; models.dev's, genai-prices' and
+        // LiteLLM's entries at MiniMax's API say 1,000,000; hosts say 512,000 or 524,288.
+        let ws = ordered(vec![
+            w("models-dev", "", Own, 512_000),
+            w("models-dev", "minimax", FirstParty, 1_000_000),
+            w("genai-prices", "minimax", FirstParty, 1_000_000),
+            w("litellm", "minimax", FirstParty, 1_000_000),
+            w("models-dev", "opencode", Other, 512_000),
+            w("genai-prices", "avian", Other, 512_000),
+            w("litellm", "azure-ai", Other, 512_000),
+        ]);
+        assert_eq!(choose(&ws, &MOST), Some(1_000_000));
+        let d = dispute("context_window", &ws).unwrap();
+        assert_eq!(d.field, "context_window");
+        assert_eq!(d.values.len(), 6, "{d:?}");
+        assert_eq!(d.values[0].value, "512000", "in value order");
+    }
+
+    #[test]
+    fn the_most_providers_then_sources_win_and_a_tie_goes_to_authority() {
+        use Standing::*;
+        // Llama 3 8B Instruct: one host's 128,000 read first, every other source 8,192.
+        let ws = ordered(vec![
+            w("models-dev", "cloudflare-ai-gateway", Other, 128_000),
+            w("models-dev", "openrouter", Other, 8_192),
+            w("genai-prices", "novita-ai", Other, 8_192),
+            w("litellm", "together-ai", Other, 8_192),
+        ]);
+        assert_eq!(choose(&ws, &MOST), Some(8_192));
+        // One source at four providers against the same source at one.
+        let ws = ordered(vec![
+            w("models-dev", "evroc", Other, 100_000),
+            w("models-dev", "kilo", Other, 131_072),
+            w("models-dev", "novita-ai", Other, 131_072),
+        ]);
+        assert_eq!(choose(&ws, &MOST), Some(131_072));
+        // GLM-4.5-Air at Z.ai: models.dev's own file and both Z.ai API files say 131,072,
+        // genai-prices' and LiteLLM's Z.ai entries 128,000: three providers against two.
+        let ws = ordered(vec![
+            w("models-dev", "", Own, 131_072),
+            w("models-dev", "zhipuai", FirstParty, 131_072),
+            w("genai-prices", "zhipuai", FirstParty, 128_000),
+            w("models-dev", "zai", FirstParty, 131_072),
+            w("litellm", "zai", FirstParty, 128_000),
+        ]);
+        assert_eq!(choose(&ws, &MOST), Some(131_072));
+        // One provider each: the value more sources give at its provider.
+        let ws = ordered(vec![
+            w("models-dev", "fireworks-ai", Other, 256_000),
+            w("models-dev", "amazon-bedrock", Other, 128_000),
+            w("genai-prices", "amazon-bedrock", Other, 128_000),
+        ]);
+        assert_eq!(choose(&ws, &MOST), Some(128_000));
+        // One against one: the first (most authoritative) record's.
+        let ws = ordered(vec![
+            w("models-dev", "a", Other, 1),
+            w("litellm", "b", Other, 2),
+        ]);
+        assert_eq!(choose(&ws, &MOST), Some(1));
+        assert_eq!(choose::<i64>(&[], &MOST), None);
+    }
+
+    #[test]
+    fn a_lone_host_speaks_only_when_the_creator_is_silent() {
+        use Standing::*;
+        let ws = ordered(vec![
+            w("models-dev", "x", Other, 7),
+            w("models-dev", "y", Other, 7),
+            w("litellm", "openai", FirstParty, 9),
+        ]);
+        assert_eq!(choose(&ws, &MOST), Some(9));
+    }
+
+    #[test]
+    fn agreeing_values_make_no_dispute_and_a_month_speaks_for_its_days() {
+        use Standing::*;
+        let ws = ordered(vec![
+            w("models-dev", "a", Other, 5),
+            w("litellm", "b", Other, 5),
+        ]);
+        assert!(dispute("context_window", &ws).is_none());
+        let dates = ordered(vec![
+            w("models-dev", "a", Other, Date("2025-03".into())),
+            w("genai-prices", "b", Other, Date("2025-03-12".into())),
+        ]);
+        assert!(dispute("release_date", &dates).is_none());
+        let rule = Rule {
+            tiers: TIERS,
+            weight: &|_: &Date| 0,
+            tie: Tie::Earliest,
+        };
+        assert_eq!(choose(&dates, &rule), Some(Date("2025-03-12".into())));
+        // Two days two hosts give each: the earlier on a tie, and a dispute.
+        let dates = ordered(vec![
+            w("models-dev", "a", Other, Date("2025-04-01".into())),
+            w("models-dev", "b", Other, Date("2025-04-01".into())),
+            w("models-dev", "c", Other, Date("2024-05-22".into())),
+            w("models-dev", "d", Other, Date("2024-05-22".into())),
+        ]);
+        assert_eq!(choose(&dates, &rule), Some(Date("2024-05-22".into())));
+        assert!(dispute("release_date", &dates).is_some());
+        // Two lone days: the most authoritative witness's.
+        assert_eq!(choose(&dates[1..3], &rule), Some(Date("2025-04-01".into())));
+        // The reviewed table is no source: its word is never a dispute.
+        let open = ordered(vec![
+            w("open_families", "", Reviewed, true),
+            w("models-dev", "a", Other, false),
+        ]);
+        assert!(dispute("open_source", &open).is_none());
+    }
+
+    fn rec(provider: Option<&str>, rank: u8) -> ModelRecord {
+        ModelRecord {
+            source: "models-dev",
+            provider: provider.map(str::to_string),
+            raw_id: "m".into(),
+            rank,
+            ..ModelRecord::default()
+        }
+    }
+
+    #[test]
+    fn standing_follows_the_creators_table() {
+        assert_eq!(standing(Some("minimax"), &rec(None, 0)), Standing::Own);
+        assert_eq!(
+            standing(Some("minimax"), &rec(Some("minimax-cn"), 3)),
+            Standing::FirstParty
+        );
+        assert_eq!(
+            standing(Some("meta"), &rec(Some("amazon-bedrock"), 3)),
+            Standing::Other,
+            "Bedrock is Amazon's own API, not Meta's"
+        );
+        assert_eq!(
+            standing(Some("amazon"), &rec(Some("amazon-bedrock"), 4)),
+            Standing::FirstParty
+        );
+        assert_eq!(standing(None, &rec(Some("openai"), 1)), Standing::Other);
+        let floating = ModelRecord {
+            raw_id: "devstral-medium-latest".into(),
+            ..rec(Some("mistral"), 1)
+        };
+        assert_eq!(standing(Some("mistral"), &floating), Standing::Floating);
+        assert_eq!(standing(Some("openai"), &rec(None, 5)), Standing::Other);
+    }
+
+    #[test]
+    fn modalities_are_voted_one_by_one_from_lists_and_flags() {
+        let set = |xs: &[&str]| Some(xs.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+        // Claude Mythos 5.1: only LiteLLM's first-party entry states its input, by flags.
+        let mut litellm = rec(Some("anthropic"), 4);
+        litellm.source = "litellm";
+        litellm.input_flags = vec![
+            ("image".into(), true),
+            ("pdf".into(), true),
+            ("text".into(), true),
+        ];
+        let m = model("claude-mythos-5-1", &[litellm.clone()]);
+        assert_eq!(m.input_modalities, "image,pdf,text");
+        assert_eq!(m.category, "multimodal");
+        assert_eq!(m.disputes, None);
+        // A first-party list without images, against two first-party sources pricing them.
+        let mut own_list = rec(Some("google"), 1);
+        own_list.input_modalities = set(&["text"]);
+        let mut genai = rec(Some("google"), 2);
+        genai.source = "genai-prices";
+        genai.input_flags = vec![("image".into(), true), ("text".into(), true)];
+        let mut ll = rec(Some("google"), 4);
+        ll.source = "litellm";
+        ll.input_flags = vec![("image".into(), true)];
+        let m = model("gemini-embedding-2", &[own_list, genai, ll]);
+        assert_eq!(m.input_modalities, "image,text");
+        let d = Dispute::decode(m.disputes.as_deref());
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].field, "input_modalities.image");
+        // A video generator makes no text.
+        let mut video = rec(Some("minimax"), 4);
+        video.source = "litellm";
+        video.output_flags = vec![("video".into(), true), ("text".into(), false)];
+        let m = model("minimax-h3-max", &[video]);
+        assert_eq!(m.output_modalities, "video");
+        // Nothing stated: text in and out.
+        let m = model("x-1", &[rec(Some("h"), 3)]);
+        assert_eq!(
+            (m.input_modalities.as_str(), m.output_modalities.as_str()),
+            ("text", "text")
+        );
+    }
+
+    #[test]
+    fn stated_sets_apply_flags_over_lists() {
+        let list = vec!["image".to_string(), "text".to_string()];
+        assert_eq!(
+            stated_set(
+                Some(&list),
+                &[("audio".into(), true), ("image".into(), false)]
+            ),
+            Some(vec!["audio".to_string(), "text".to_string()])
+        );
+        assert_eq!(stated_set(None, &[]), None);
+        assert_eq!(
+            stated_set(None, &[("image".into(), true)]),
+            Some(vec!["image".to_string(), "text".to_string()])
+        );
+    }
+
+    #[test]
+    fn placeholders_never_vote() {
+        let dated = |rank: u8, d: &str| ModelRecord {
+            rank,
+            provider: Some(format!("p{rank}")),
+            release_date: Some(d.into()),
+            ..ModelRecord::default()
+        };
+        let m = model(
+            "deepseek-v3.2-exp",
+            &[
+                dated(3, "2025-01-01"),
+                dated(3, "2025-01-01"),
+                dated(4, "2025-09-29"),
+            ],
+        );
+        assert_eq!(m.release_date.as_deref(), Some("2025-09-29"));
+        assert!(placeholder_output(1) && !placeholder_output(8192));
+        let m = model("only-a-placeholder", &[dated(3, "2024-01-01")]);
+        assert_eq!(m.release_date, None);
+    }
+
+    #[test]
+    fn one_open_weights_witness_is_enough() {
+        let rec = |w: Option<bool>| ModelRecord {
+            open_weights: w,
+            rank: 3,
+            provider: Some("host".into()),
+            ..ModelRecord::default()
+        };
+        let open = |slug: &str, recs: &[ModelRecord]| model(slug, recs).open_source;
+        assert_eq!(
+            open("x-1", &[rec(Some(false)), rec(Some(true))]),
+            Some(true)
+        );
+        // The model's own metadata outweighs a host that says otherwise, either way.
+        let own = |w: Option<bool>| ModelRecord {
+            rank: 0,
+            provider: None,
+            ..rec(w)
+        };
+        assert_eq!(
+            open("x-1", &[own(Some(false)), rec(Some(true))]),
+            Some(false)
+        );
+        assert_eq!(
+            open("x-1", &[own(Some(true)), rec(Some(false))]),
+            Some(true)
+        );
+        assert_eq!(open("x-1", &[rec(None), rec(Some(false))]), Some(false));
+        assert_eq!(open("x-1", &[rec(None)]), None);
+        assert_eq!(open("gpt-oss-20b", &[rec(Some(false))]), Some(true));
+        // A paper's row of an open family names no published checkpoint.
+        let paper = ModelRecord {
+            rank: BENCHMARK_RANK,
+            provider: None,
+            ..rec(None)
+        };
+        assert_eq!(open("llama-2-13b", &[paper]), None);
+    }
+
+    #[test]
+    fn release_dates_are_what_the_creator_else_most_hosts_say() {
+        // Records of a DeepSeek model: rank 1 at DeepSeek's API, the others at hosts.
+        let rec = |rank: u8, d: &str| ModelRecord {
+            rank,
+            creator: Some("deepseek".into()),
+            provider: Some(if rank <= 2 {
+                "deepseek".to_string()
+            } else {
+                format!("host-{d}-{rank}")
+            }),
+            release_date: Some(d.into()),
+            ..ModelRecord::default()
+        };
+        let date = |slug: &str, recs: &[ModelRecord]| model(slug, recs).release_date;
+        // The creator's own API says.
+        let own = [
+            rec(3, "2025-02-01"),
+            rec(4, "2025-02-01"),
+            rec(1, "2025-09-29"),
+        ];
+        assert_eq!(date("m", &own).as_deref(), Some("2025-09-29"));
+        // Else most hosts, a placeholder never counting.
+        let hosts = [
+            rec(3, "2025-01-01"),
+            rec(4, "2025-01-01"),
+            rec(3, "2025-09-29"),
+            rec(4, "2025-09-29"),
+        ];
+        assert_eq!(date("m", &hosts).as_deref(), Some("2025-09-29"));
+        // No two agree: the most authoritative host's.
+        let split = [rec(3, "2025-04-02"), rec(3, "2024-05-22")];
+        assert_eq!(date("m", &split).as_deref(), Some("2025-04-02"));
+        // A tie: the earlier.
+        let tie = [
+            rec(3, "2025-03-13"),
+            rec(4, "2025-03-13"),
+            rec(3, "2025-03-12"),
+            rec(4, "2025-03-12"),
+        ];
+        assert_eq!(date("m", &tie).as_deref(), Some("2025-03-12"));
+        // Only dates from the month the slug names (`2512`, December 2025) count.
+        let named = [
+            rec(3, "2024-12-02"),
+            rec(4, "2024-12-02"),
+            rec(3, "2025-12-02"),
+        ];
+        assert_eq!(
+            date("ministral-14b-2512", &named).as_deref(),
+            Some("2025-12-02")
+        );
+        // A date on the day the name gives outweighs any count.
+        assert_eq!(
+            date(
+                "gpt-4-0314",
+                &[
+                    rec(3, "2023-05-28"),
+                    rec(4, "2023-05-28"),
+                    rec(3, "2023-03-14")
+                ]
+            )
+            .as_deref(),
+            Some("2023-03-14")
+        );
+        assert_eq!(date("m", &[]), None);
+        // The creator's month alone is heard with the hosts' days: it speaks for those in it.
+        let month = |rank: u8, d: &str| ModelRecord {
+            release_date: Some(d.into()),
+            ..rec(rank, "2000-01-02")
+        };
+        assert_eq!(
+            date(
+                "m",
+                &[
+                    month(1, "2024-12"),
+                    rec(3, "2025-03-05"),
+                    rec(4, "2025-03-05")
+                ]
+            )
+            .as_deref(),
+            Some("2025-03-05")
+        );
+        assert_eq!(
+            date("m", &[month(1, "2025-04"), rec(3, "2025-04-28")]).as_deref(),
+            Some("2025-04-28")
+        );
+        assert_eq!(
+            date("m", &[month(1, "2025-04")]).as_deref(),
+            Some("2025-04")
+        );
+        // A date before the named month is no witness, even the creator's own.
+        assert_eq!(date("voxtral-mini-3b-2507", &[rec(1, "2024-12-02")]), None);
+        assert_eq!(
+            date(
+                "codestral-2508",
+                &[rec(1, "2024-05-29"), rec(3, "2025-08-01")]
+            )
+            .as_deref(),
+            Some("2025-08-01")
+        );
+    }
+}
