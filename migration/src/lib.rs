@@ -20,6 +20,7 @@ mod m20261124_000012_add_model_lifecycle;
 mod m20261124_000013_add_offering_witnesses;
 mod m20261124_000014_add_base_model;
 mod m20261124_000015_add_score_provenance;
+mod m20261127_000016_create_observation_store;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000013_add_offering_witnesses::Migration),
             Box::new(m20261124_000014_add_base_model::Migration),
             Box::new(m20261124_000015_add_score_provenance::Migration),
+            Box::new(m20261127_000016_create_observation_store::Migration),
         ]
     }
 }

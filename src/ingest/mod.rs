@@ -19,6 +19,7 @@ pub mod identities;
 pub mod modes;
 pub mod names;
 pub mod prices;
+pub mod prior;
 pub mod provenance;
 pub mod rankings;
 pub mod report;
@@ -110,6 +111,9 @@ pub struct Options {
     /// later one is `upcoming`. Defaults to genai-prices' observation day; `mds sync` passes
     /// the day it runs, so a scheduled change takes effect with the first sync on its day.
     pub today: Option<String>,
+    /// The dataset being served, whose history from before the copies read here is kept
+    /// ([`prior`]); `mds sync` passes it, `mds ingest` none.
+    pub prior: Option<std::sync::Arc<prior::Prior>>,
 }
 
 #[derive(Debug)]
@@ -352,6 +356,16 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
                     &copies,
                 ));
         }
+    }
+
+    if let Some(p) = &opts.prior {
+        snapshot.price_history = prior::carry_periods(
+            p,
+            std::mem::take(&mut snapshot.price_history),
+            &resolved.offerings,
+            &opts.observed,
+        );
+        prior::carry_first_seen(p, &resolved.models, &mut first_seen);
     }
 
     // Fine-tunes and merges link the model they derive from.
@@ -1190,6 +1204,7 @@ mod tests {
             archive: None,
             observed: Default::default(),
             today: None,
+            prior: None,
         };
         let e = run(&opts).err().map(|e| e.0).unwrap_or_default();
         assert!(

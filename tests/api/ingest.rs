@@ -16,6 +16,7 @@ fn run() -> (Snapshot, ingest::Report) {
         archive: None,
         observed: Default::default(),
         today: None,
+        prior: None,
     };
     ingest::run(&opts).expect("ingest of the real data")
 }
@@ -207,6 +208,7 @@ fn excluding_a_source_leaves_it_out() {
         archive: None,
         observed: Default::default(),
         today: None,
+        prior: None,
     };
     let (s, _) = ingest::run(&opts).unwrap();
     assert!(
@@ -571,6 +573,7 @@ fn a_scheduled_price_takes_effect_on_its_day() {
         archive: None,
         observed: Default::default(),
         today: today.map(str::to_string),
+        prior: None,
     };
     let argon = |s: &Snapshot| {
         s.offerings
