@@ -236,12 +236,13 @@ async fn a_first_sync_of_the_bundled_files_makes_no_version() {
         second.render()
     );
     keeps_history(&before, &after);
+    let gpt4o = after.lookup("gpt-4o").unwrap().slug.clone();
     let cut: Vec<_> = after
-        .history_of("gpt-4o")
+        .history_of(&gpt4o)
         .iter()
         .filter(|p| p.provider_slug == "openai" && p.effective_from == "2026-11-28")
         .collect();
-    assert_eq!(cut.len(), 1, "{:?}", after.history_of("gpt-4o"));
+    assert_eq!(cut.len(), 1, "{:?}", after.history_of(&gpt4o));
     assert_eq!(cut[0].input_price, Some(2.0));
     assert_eq!(cut[0].observed_after.as_deref(), Some("2026-11-10"));
     assert!(
@@ -299,8 +300,9 @@ async fn a_first_sync_that_sees_a_new_price_keeps_the_bundled_history() {
     );
     let after = mds::catalog::Catalog::load(&db).await.unwrap();
     keeps_history(&before, &after);
-    let periods: Vec<_> = after
-        .history_of("gpt-4o")
+    let gpt4o = after.lookup("gpt-4o").unwrap().slug.clone();
+    let mut periods: Vec<_> = after
+        .history_of(&gpt4o)
         .iter()
         .filter(|p| p.provider_slug == "openai")
         .map(|p| {
@@ -312,6 +314,7 @@ async fn a_first_sync_that_sees_a_new_price_keeps_the_bundled_history() {
             )
         })
         .collect();
+    periods.sort_by(|a, b| a.0.cmp(&b.0));
     let last = periods.last().unwrap();
     assert_eq!(
         last,
@@ -700,7 +703,7 @@ async fn versions_are_listed_compared_pinned_and_followed_again() {
     let o = s
         .offerings
         .iter_mut()
-        .find(|o| o.model_slug == "gpt-4o" && o.provider_slug == "openai")
+        .find(|o| o.model_slug == "gpt-4o-2024-11-20" && o.provider_slug == "openai")
         .unwrap();
     o.input_price = Some(2.0);
     let o = s
@@ -739,7 +742,7 @@ async fn versions_are_listed_compared_pinned_and_followed_again() {
     let diff = mds(&["dataset", "diff", "1", "2"]);
     assert!(diff.contains(&format!("- {gone}")), "{diff}");
     assert!(
-        diff.contains("~ gpt-4o at openai: 2.5/10 -> 2/10"),
+        diff.contains("~ gpt-4o-2024-11-20 at openai: 2.5/10 -> 2/10"),
         "{diff}"
     );
     assert!(
