@@ -194,6 +194,59 @@ pub async fn import_with(
     })
 }
 
+/// Records the served dataset as a version when it was imported before versions were
+/// recorded (a database migrated from an earlier release): the bundled dataset with its
+/// manifest's observations and basis, any other with what is known of it. Idempotent.
+pub async fn adopt(db: &DatabaseConnection) -> Result<(), ImportError> {
+    let Some(served) = current(db).await? else {
+        return Ok(());
+    };
+    if versions::summary(db, served.version).await?.is_some() {
+        return Ok(());
+    }
+    let embedded = served.snapshot_sha256 == sha256_hex(crate::snapshot::EMBEDDED);
+    let (bytes, basis): (Option<&[u8]>, Option<String>) = if embedded {
+        let basis =
+            observations::manifest_basis().map_err(|e| ImportError::Db(DbErr::Custom(e)))?;
+        (
+            Some(crate::snapshot::EMBEDDED),
+            Some(
+                serde_json::to_string(&basis)
+                    .map_err(|e| ImportError::Db(DbErr::Custom(e.to_string())))?,
+            ),
+        )
+    } else {
+        (None, None)
+    };
+    let txn = db.begin().await?;
+    match bytes {
+        Some(bytes) => {
+            let s = Snapshot::decode(bytes).map_err(ImportError::Snapshot)?;
+            versions::record(
+                &txn,
+                versions::Record {
+                    version: served.version,
+                    sha256: &served.snapshot_sha256,
+                    snapshot: &s,
+                    bytes,
+                    basis,
+                    compared_to: None,
+                    changes: None,
+                    imported_at: &served.imported_at,
+                },
+            )
+            .await?;
+            observations::seed_manifest(&txn).await?;
+        }
+        None => {
+            let side = Side::of_database(&txn).await?;
+            versions::record_unkept(&txn, &served, side.models.len(), side.prices.len()).await?;
+        }
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
 /// Replaces every table of the dataset with `s`'s rows (the dataset row aside).
 async fn replace<C: ConnectionTrait>(txn: &C, s: Snapshot) -> Result<(), DbErr> {
     economy_point::Entity::delete_many().exec(txn).await?;

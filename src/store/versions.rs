@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use entity::{dataset_version, model, offering};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
-    QuerySelect,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect,
 };
 
 use crate::snapshot::Snapshot;
@@ -339,6 +339,38 @@ pub async fn record<C: ConnectionTrait>(db: &C, r: Record<'_>) -> Result<(), DbE
         price_changes: Set(r.changes.map(|c| count(c.price_changes))),
         pinned: Set(false),
         snapshot: Set(Some(r.bytes.to_vec())),
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}
+
+/// Records a served version whose snapshot was not kept (imported before versions were
+/// recorded): its counts, no basis, no snapshot.
+pub async fn record_unkept<C: ConnectionTrait>(
+    db: &C,
+    served: &entity::dataset::Model,
+    models: usize,
+    offerings: usize,
+) -> Result<(), DbErr> {
+    use sea_orm::{ActiveModelTrait, Set};
+    let periods = entity::price_history::Entity::find().count(db).await?;
+    dataset_version::ActiveModel {
+        version: Set(served.version),
+        snapshot_sha256: Set(served.snapshot_sha256.clone()),
+        built_at: Set(served.built_at.clone()),
+        imported_at: Set(served.imported_at.clone()),
+        basis: Set(None),
+        models: Set(count(models)),
+        offerings: Set(count(offerings)),
+        price_periods: Set(i64::try_from(periods).unwrap_or(i64::MAX)),
+        compared_to: Set(None),
+        models_added: Set(None),
+        models_removed: Set(None),
+        models_repriced: Set(None),
+        price_changes: Set(None),
+        pinned: Set(false),
+        snapshot: Set(None),
     }
     .insert(db)
     .await?;

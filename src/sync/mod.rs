@@ -852,6 +852,14 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
         statuses,
         work,
     };
+    if !opts.dry_run {
+        // A database migrated from a release that kept no versions: the served dataset
+        // becomes one (the bundled one with its observations), so the first sync compares
+        // with it as any other.
+        crate::store::import::adopt(db)
+            .await
+            .map_err(|e| format!("recording the served dataset as a version: {e}"))?;
+    }
     let mut view = View::load(db).await?;
     let mut sources = Vec::new();
     let mut fresh = Vec::new();

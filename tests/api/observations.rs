@@ -812,3 +812,35 @@ async fn versions_are_listed_compared_pinned_and_followed_again() {
         r.render()
     );
 }
+
+/// A database migrated from a release that kept no versions and no observations, serving the
+/// bundled dataset: the first sync records it as a version with its manifest, so a mirror of
+/// the bundled files makes no new version there either.
+#[tokio::test]
+#[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
+async fn a_database_from_before_the_store_adopts_its_bundled_dataset() {
+    let mirror = bundle_mirror();
+    let (url, _faults) = start(&mirror.0).await;
+    let (db, _) = bundled_db(Backend::Sqlite).await;
+    entity::observation::Entity::delete_many()
+        .exec(&db)
+        .await
+        .unwrap();
+    entity::dataset_version::Entity::delete_many()
+        .exec(&db)
+        .await
+        .unwrap();
+    let data = tempdir::Dir::new();
+    let r = mds::sync::run(&db, &on(&data.0, &url, "2026-11-27"))
+        .await
+        .unwrap();
+    assert_eq!(
+        r.dataset,
+        DatasetOutcome::Unchanged { version: 1 },
+        "{}",
+        r.render()
+    );
+    let versions = mds::store::versions::list(&db).await.unwrap();
+    assert_eq!(versions.len(), 1);
+    assert!(observations(&db).await > 50);
+}
