@@ -86,6 +86,7 @@ impl App {
             per_address = self.state.config.max_connections_per_address,
             "connection limits"
         );
+        log_sync_setup(&self.state).await;
         let sync = self.state.config.sync_interval.map(|secs| {
             let opts = crate::sync::Options::new(
                 self.state.config.sync_data_dir.clone(),
@@ -258,6 +259,44 @@ pub async fn state(database_url: &str, config: ServeConfig) -> Result<AppState, 
         metrics: Arc::new(Metrics::default()),
     });
     Ok(state)
+}
+
+/// Says at start-up how the data is kept current: the schedule (or that there is none), the
+/// mirror, the working directory, and what the observation store holds (docs/sync.md).
+async fn log_sync_setup(state: &AppState) {
+    let config = &state.config;
+    match config.sync_interval {
+        Some(secs) => {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            let next = crate::sync::schedule::until_next(Duration::from_secs(secs), now);
+            tracing::info!(
+                interval_secs = secs,
+                next_in_secs = next.as_secs(),
+                mirror = config.sync_mirror.as_deref().unwrap_or("none (upstream)"),
+                data_dir = %config.sync_data_dir.display(),
+                "sync: scheduled"
+            );
+        }
+        None => tracing::info!(
+            "sync: not scheduled (no --sync-interval); `mds sync` from cron updates the data"
+        ),
+    }
+    let store = store::observations::summary(&state.db).await;
+    let pinned = store::versions::pinned(&state.db).await.ok().flatten();
+    match store {
+        Ok(s) => tracing::info!(
+            observations = s.rows,
+            with_bytes = s.stored,
+            sources = s.sources,
+            newest = s.newest.as_deref().unwrap_or("-"),
+            dataset_version = state.catalog.version(),
+            pinned = pinned.map_or_else(|| "no".to_string(), |v| v.to_string()),
+            "sync: observation store"
+        ),
+        Err(e) => tracing::warn!(error = %e, "sync: cannot read the observation store"),
+    }
 }
 
 /// Resolves on SIGTERM or SIGINT.

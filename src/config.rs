@@ -123,12 +123,21 @@ pub enum Command {
         /// missing file scores nothing.
         #[arg(long, default_value = "data/labels.csv")]
         labels: Option<PathBuf>,
+        /// Where to write the manifest of the files read (source, path, sha256, bytes,
+        /// observed day, upstream release): the bundled dataset's observations.
+        #[arg(long, default_value = "data/observations.csv")]
+        manifest: PathBuf,
     },
-    /// Fetch every source (or a mirror's copies), check each with its adapter, keep the last
-    /// good copy of each in the data directory, and import the dataset built from them as a
-    /// new version only if it differs. Exits non-zero when any source failed; a failed
-    /// source keeps its last good copy and the served data never changes because of it.
+    /// Fetch every source (or a mirror's copies), check each with its adapter, record what
+    /// changed in the database's observation store, and import the dataset built from the
+    /// store's copies as a new version only if it differs. Takes the sync lock the scheduled
+    /// sync takes. Exits non-zero when any source failed or the dataset waits for a source;
+    /// a failed source keeps its last stored copy and the served data never changes
+    /// because of it.
     Sync(SyncArgs),
+    /// The dataset's versions (docs/sync.md, "Versions"): list them, compare two, serve one.
+    #[command(subcommand)]
+    Dataset(DatasetCommand),
     /// Print the GraphQL schema (SDL, sorted).
     Schema,
     /// Print the OpenAPI 3.1 description of the REST API.
@@ -141,7 +150,8 @@ pub enum Command {
 /// Settings of `mds sync`.
 #[derive(Debug, Clone, Args)]
 pub struct SyncArgs {
-    /// Where the last good copy of each source (`raw/<source>/…`) and the fetch state are kept.
+    /// The sync's working directory (the build's input, the upstream's validators); the
+    /// copies themselves are in the database's observation store.
     #[arg(long, env = "MDS_DATA_DIR", default_value = "mds-data")]
     pub data_dir: PathBuf,
     /// Fetch every file from `URL/<source>/<path in the raw layout>` instead of upstream (a
@@ -153,7 +163,7 @@ pub struct SyncArgs {
     /// lmarena, bfcl, epoch, swe-bench.
     #[arg(long)]
     pub only: Vec<String>,
-    /// Report what would change; keep and import nothing.
+    /// Report what would change; write nothing (no database row, no directory).
     #[arg(long)]
     pub dry_run: bool,
     /// Seconds one file may take, connection included.
@@ -177,6 +187,17 @@ pub struct SyncArgs {
     /// last good copy.
     #[arg(long, env = "MDS_SYNC_DEADLINE", default_value_t = crate::sync::DEFAULT_DEADLINE_SECS, value_parser = clap::value_parser!(u64).range(10..=86_400))]
     pub deadline: u64,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DatasetCommand {
+    /// Every version with its dates and counts (`*` marks the one served).
+    List,
+    /// The models added, removed and repriced from version A to version B.
+    Diff { a: i32, b: i32 },
+    /// Serve version N and pin it: syncs keep observing but do not switch to a new version
+    /// until `mds dataset use latest`, which unpins and serves the newest version.
+    Use { version: String },
 }
 
 #[derive(Debug, Subcommand)]

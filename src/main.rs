@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::process::ExitCode;
 
-use mds::config::{Cli, Command, KeysCommand};
+use mds::config::{Cli, Command, DatasetCommand, KeysCommand};
 use mds::{app, ingest, snapshot, store};
 
 /// The binary's allocator (see the workspace manifest for why).
@@ -91,6 +91,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             price_changes,
             archive,
             labels,
+            manifest,
         } => {
             // The labels are the project's own file: a clone without it scores nothing.
             let labels = labels.filter(|p| {
@@ -108,11 +109,28 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 observed: Default::default(),
                 today: None,
                 labels,
+                prior: None,
             };
             let (snap, report) = ingest::run(&opts)?;
+            // What the snapshot was built from, so the bundled dataset is an observation
+            // too (docs/sync.md): hashes and sizes only, never the files.
+            let rows = mds::sync::manifest::of_sources(
+                &opts.sources,
+                opts.archive.as_deref(),
+                opts.price_changes.as_deref(),
+                &opts.exclude,
+            )
+            .map_err(|e| format!("the manifest: {e}"))?;
+            std::fs::write(&manifest, store::observations::write_manifest(&rows)?)
+                .map_err(|e| format!("{}: {e}", manifest.display()))?;
             eprint!("{}", report.render(15));
             let bytes = snap.encode()?;
             std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+            println!(
+                "wrote {} ({} files observed)",
+                manifest.display(),
+                rows.len()
+            );
             println!(
                 "wrote {} ({} bytes): {} models, {} providers, {} offerings, {} price points, {} benchmarks, {} scores, {} agents",
                 out.display(),
@@ -127,8 +145,6 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             );
         }
         Command::Sync(args) => {
-            let db = store::connect(&cli.database_url).await?;
-            store::migrate(&db).await?;
             let opts = mds::sync::Options {
                 only: args.only,
                 dry_run: args.dry_run,
@@ -140,11 +156,42 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 deadline: std::time::Duration::from_secs(args.deadline),
                 ..mds::sync::Options::new(args.data_dir, args.mirror)
             };
-            let report = mds::sync::run(&db, &opts).await?;
+            let report = if opts.dry_run {
+                // A dry run writes nothing: no migration, no lock, a read-only connection.
+                let hint = "a dry run writes nothing: run `mds migrate` (or a sync) first";
+                let db = store::connect(&store::read_only_url(&cli.database_url))
+                    .await
+                    .map_err(|e| format!("{e} ({hint})"))?;
+                if store::needs_migration_read_only(&db).await? {
+                    return Err(format!("the database has pending migrations ({hint})").into());
+                }
+                mds::sync::run(&db, &opts).await?
+            } else {
+                let db = store::connect(&cli.database_url).await?;
+                store::migrate(&db).await?;
+                let lease = mds::sync::schedule::lease(&opts);
+                match mds::sync::lock::exclusive(&db, lease, mds::sync::run(&db, &opts)).await? {
+                    Some(report) => report?,
+                    None => {
+                        println!(
+                            "sync skipped: another sync holds the lock (a scheduled sync or another `mds sync`)"
+                        );
+                        return Ok(());
+                    }
+                }
+            };
             print!("{}", report.render());
             if report.failed() {
-                return Err("sync incomplete: see the failed or held sources above".into());
+                return Err(
+                    "sync incomplete: see the failed or held sources, or what the dataset waits for, above"
+                        .into(),
+                );
             }
+        }
+        Command::Dataset(cmd) => {
+            let db = store::connect(&cli.database_url).await?;
+            store::migrate(&db).await?;
+            dataset(&db, cmd).await?;
         }
         Command::Probe { url } => probe(&url)?,
         Command::Schema => print!("{}", mds::graphql::sdl()),
@@ -182,6 +229,100 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                     let row = store::keys::revoke(&db, &key).await?;
                     println!("revoked key {} (id {})", row.prefix, row.id);
                 }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `mds dataset list|diff|use` (docs/sync.md, "Versions").
+async fn dataset(db: &sea_orm::DatabaseConnection, cmd: DatasetCommand) -> Result<(), BoxError> {
+    use store::versions;
+    let served = store::import::current(db).await?.map(|d| d.version);
+    match cmd {
+        DatasetCommand::List => {
+            println!(
+                "{:<2}{:<9} {:<11} {:<21} {:>7} {:>9} {:>8}  changes",
+                "", "version", "built", "imported", "models", "offerings", "periods"
+            );
+            for v in versions::list(db).await? {
+                let changes = match (v.models_added, v.models_removed, v.models_repriced) {
+                    (Some(a), Some(r), Some(p)) => format!(
+                        "+{a} -{r} ~{p} against version {}",
+                        v.compared_to.map_or_else(|| "-".into(), |c| c.to_string())
+                    ),
+                    _ => "(first version)".to_string(),
+                };
+                println!(
+                    "{:<2}{:<9} {:<11} {:<21} {:>7} {:>9} {:>8}  {changes}{}",
+                    if served == Some(v.version) { "*" } else { "" },
+                    v.version,
+                    v.built_at,
+                    v.imported_at,
+                    v.models,
+                    v.offerings,
+                    v.price_periods,
+                    if v.pinned { " (pinned)" } else { "" }
+                );
+            }
+        }
+        DatasetCommand::Diff { a, b } => {
+            let side = |v: i32| async move {
+                let bytes = versions::snapshot(db, v)
+                    .await?
+                    .ok_or_else(|| format!("no snapshot of version {v} is stored"))?;
+                let snap = snapshot::Snapshot::decode(&bytes)?;
+                Ok::<_, BoxError>(versions::Side::of_snapshot(&snap))
+            };
+            let diff = versions::Diff::between(&side(a).await?, &side(b).await?);
+            println!("version {a} -> {b}: {}", diff.counts());
+            for m in &diff.added {
+                println!("+ {m}");
+            }
+            for m in &diff.removed {
+                println!("- {m}");
+            }
+            let price = |p: Option<f64>| p.map_or_else(|| "-".to_string(), |x| x.to_string());
+            for r in &diff.repriced {
+                println!(
+                    "~ {} at {}: {}/{} -> {}/{}",
+                    r.model,
+                    r.provider,
+                    price(r.before.0),
+                    price(r.before.1),
+                    price(r.after.0),
+                    price(r.after.1)
+                );
+            }
+        }
+        DatasetCommand::Use { version } => {
+            let target = if version == "latest" {
+                versions::pin(db, None).await?;
+                versions::newest(db)
+                    .await?
+                    .ok_or("no dataset version is recorded")?
+            } else {
+                version
+                    .parse::<i32>()
+                    .map_err(|_| format!("{version:?}: a version number or `latest`"))?
+            };
+            let bytes = versions::snapshot(db, target)
+                .await?
+                .ok_or_else(|| format!("no snapshot of version {target} is stored"))?;
+            let meta = store::import::Meta {
+                basis: None,
+                serve: Some(target),
+            };
+            store::import::import_with(db, &bytes, meta).await?;
+            if version == "latest" {
+                println!(
+                    "serving version {target}, the newest; syncs switch to new versions again"
+                );
+            } else {
+                versions::pin(db, Some(target)).await?;
+                println!(
+                    "serving version {target}, pinned: syncs keep observing but do not switch until `mds dataset use latest`"
+                );
             }
         }
     }

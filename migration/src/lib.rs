@@ -23,6 +23,7 @@ mod m20261124_000015_add_score_provenance;
 mod m20261126_000016_add_score_release;
 mod m20261126_000017_create_model_domains;
 mod m20261128_000018_add_model_disputes;
+mod m20261128_000019_create_observation_store;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -80,6 +81,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000016_add_score_release::Migration),
             Box::new(m20261126_000017_create_model_domains::Migration),
             Box::new(m20261128_000018_add_model_disputes::Migration),
+            Box::new(m20261128_000019_create_observation_store::Migration),
         ]
     }
 }

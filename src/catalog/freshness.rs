@@ -41,12 +41,54 @@ pub struct Freshness {
 #[derive(Debug, Default)]
 pub struct Freshnesses {
     by_slug: HashMap<String, Freshness>,
-    /// The newest `last_fetched`: a change means a sync ran.
-    pub stamp: Option<String>,
     /// When the next `ok` source turns `stale`.
     pub stale_at: Option<DateTime<Utc>>,
-    /// A digest of everything above, for the response cache's key.
+    /// A digest of what the statuses say, for the response cache's key and the watcher:
+    /// see [`stamp`].
     pub digest: u64,
+}
+
+/// The status of `row` at `now`, with the age past which a success is stale, and when an
+/// `ok` status turns `stale`.
+fn status_of(
+    row: &source_status::Model,
+    now: DateTime<Utc>,
+    age: chrono::Duration,
+) -> (&'static str, Option<DateTime<Utc>>) {
+    let due = row.last_success.as_deref().and_then(parse).map(|t| t + age);
+    let status = match row.error.as_deref() {
+        Some(e) if e.starts_with(crate::sync::HELD) => "held",
+        Some(e) if e.starts_with(crate::sync::WAITING) => "waiting",
+        Some(_) => "failed",
+        None if due.is_none_or(|d| d <= now) => "stale",
+        None => "ok",
+    };
+    (status, due)
+}
+
+/// A digest of what the sources' statuses say at `now`: each one's status, upstream and its
+/// version, error, rows and observation day, but not when a sync last ran. A sync that
+/// observes nothing new changes only those times, so it neither reloads the catalogue nor
+/// empties the response cache (docs/sync.md); the times shown are then as of the last
+/// reload.
+pub fn stamp(rows: &[source_status::Model], now: DateTime<Utc>) -> u64 {
+    let age = stale_after();
+    let mut sorted: Vec<&source_status::Model> = rows.iter().collect();
+    sorted.sort_by(|a, b| a.slug.cmp(&b.slug));
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for r in sorted {
+        (
+            &r.slug,
+            status_of(r, now, age).0,
+            &r.upstream,
+            &r.version,
+            &r.error,
+            r.rows,
+            &r.observed,
+        )
+            .hash(&mut hasher);
+    }
+    hasher.finish()
 }
 
 fn parse(t: &str) -> Option<DateTime<Utc>> {
@@ -58,39 +100,18 @@ fn parse(t: &str) -> Option<DateTime<Utc>> {
 impl Freshnesses {
     pub fn build(rows: Vec<source_status::Model>, now: DateTime<Utc>) -> Self {
         let age = stale_after();
-        let mut out = Self::default();
+        let mut out = Self {
+            digest: stamp(&rows, now),
+            ..Self::default()
+        };
         for row in rows {
-            let due = row.last_success.as_deref().and_then(parse).map(|t| t + age);
-            let status = if row
-                .error
-                .as_deref()
-                .is_some_and(|e| e.starts_with(crate::sync::HELD))
-            {
-                "held"
-            } else if row.error.is_some() {
-                "failed"
-            } else if due.is_none_or(|d| d <= now) {
-                "stale"
-            } else {
-                "ok"
-            };
+            let (status, due) = status_of(&row, now, age);
             if status == "ok" {
                 out.stale_at = out.stale_at.min(due).or(due);
-            }
-            if out.stamp.as_deref() < Some(row.last_fetched.as_str()) {
-                out.stamp = Some(row.last_fetched.clone());
             }
             out.by_slug
                 .insert(row.slug.clone(), Freshness { row, status });
         }
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        let mut slugs: Vec<&String> = out.by_slug.keys().collect();
-        slugs.sort();
-        for s in slugs {
-            (s, out.by_slug[s].status).hash(&mut hasher);
-        }
-        out.stamp.hash(&mut hasher);
-        out.digest = hasher.finish();
         out
     }
 

@@ -63,6 +63,9 @@ const INDEPENDENT: &str = "independent";
 #[derive(Default)]
 pub struct Catalog {
     pub dataset: Option<dataset::Model>,
+    /// The served version's record: what it changed against the version before, whether
+    /// it is pinned.
+    pub version_record: Option<crate::store::versions::Summary>,
     /// Models by slug.
     models: Vec<Row<model::Model>>,
     model_index: HashMap<String, usize>,
@@ -430,6 +433,7 @@ impl Catalog {
         let domains: Vec<String> = known.into_iter().collect();
         Self {
             dataset: r.dataset,
+            version_record: r.version,
             models,
             model_index,
             alias_index,
@@ -804,18 +808,20 @@ impl Shared {
         self.current.store(Arc::new(catalog));
     }
 
-    /// Loads the database's dataset if its version differs from the one served, a sync has
-    /// run since (the sources' freshness changed) or a source has turned stale; returns the
-    /// version now served when it reloaded.
+    /// Loads the database's dataset if its version differs from the one served, what the
+    /// sources' statuses say has changed, or a source has turned stale; returns the version
+    /// now served when it reloaded. A sync that observed nothing new changes neither, so it
+    /// costs no reload (docs/sync.md).
     pub async fn refresh(&self, db: &DatabaseConnection) -> Result<Option<i32>, DbErr> {
         let Some(version) = rows::version(db).await? else {
             return Ok(None);
         };
-        let fetched = rows::last_fetched(db).await?;
+        let now = chrono::Utc::now();
+        let stamp = freshness::stamp(&rows::statuses(db).await?, now);
         let served = self.snapshot();
         if version == served.version()
-            && fetched == served.freshness.stamp
-            && !served.freshness.due(chrono::Utc::now())
+            && stamp == served.freshness.digest
+            && !served.freshness.due(now)
         {
             return Ok(None);
         }

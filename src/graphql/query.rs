@@ -608,9 +608,13 @@ impl CatalogRoot {
     /// The dataset being served.
     async fn dataset(&self, ctx: &Context<'_>) -> Result<Option<Dataset>> {
         let catalog = catalog(ctx)?;
-        Ok(catalog
-            .dataset
-            .as_ref()
-            .map(|d| Dataset::new(d, Source::all(catalog), &catalog.as_of)))
+        Ok(catalog.dataset.as_ref().map(|d| {
+            Dataset::new(
+                d,
+                Source::all(catalog),
+                &catalog.as_of,
+                catalog.version_record.as_ref(),
+            )
+        }))
     }
 }

@@ -979,7 +979,9 @@ pub struct Source {
     /// `stale` (no successful sync for longer than `MDS_SYNC_STALE_AFTER`) or `failed` (the
     /// last sync kept no new copy: `error` says why; the data is the last good copy's) or
     /// `held` (the new copy grew, shrank or failed validation beyond the sync's bounds and
-    /// waits for an operator; `error` gives the counts; the data is the last good copy's).
+    /// waits for an operator; `error` gives the counts; the data is the last good copy's) or
+    /// `waiting` (a new copy is recorded but not served yet: another source has no stored
+    /// copy to build with, `error` names it; the served dataset is kept).
     pub status: String,
     /// Where `mds sync` fetched it from (its first file: upstream or mirror).
     pub upstream: Option<String>,
@@ -1044,10 +1046,47 @@ pub struct Dataset {
     pub prices_as_of: Option<String>,
     /// The newest observation among the sources of benchmark scores: how current a ranking is.
     pub benchmarks_as_of: Option<String>,
+    /// What this version changed against the version served before it; null for the first.
+    pub changes: Option<DatasetChanges>,
+    /// True while an operator pins this version (`mds dataset use N`): syncs keep observing
+    /// but do not switch to a new version.
+    pub pinned: bool,
+}
+
+/// What a dataset version changed against the version served before it. Prices are compared
+/// at 6 significant digits: a float artefact (75 and 75.0001) is no change.
+#[derive(SimpleObject)]
+#[graphql(serial)]
+pub struct DatasetChanges {
+    /// The version compared against.
+    pub compared_to: Option<i32>,
+    /// Models listed now and not before.
+    pub models_added: i32,
+    /// Models listed before and not now.
+    pub models_removed: i32,
+    /// Models with an offering whose input or output price changed.
+    pub models_repriced: i32,
+    /// Offerings whose input or output price changed.
+    pub price_changes: i32,
 }
 
 impl Dataset {
-    pub fn new(d: &dataset::Model, sources: Vec<Source>, as_of: &crate::catalog::AsOf) -> Self {
+    pub fn new(
+        d: &dataset::Model,
+        sources: Vec<Source>,
+        as_of: &crate::catalog::AsOf,
+        record: Option<&crate::store::versions::Summary>,
+    ) -> Self {
+        let n = |x: Option<i64>| x.map(|v| i32::try_from(v).unwrap_or(i32::MAX));
+        let changes = record.and_then(|r| {
+            Some(DatasetChanges {
+                compared_to: r.compared_to,
+                models_added: n(r.models_added)?,
+                models_removed: n(r.models_removed)?,
+                models_repriced: n(r.models_repriced)?,
+                price_changes: n(r.price_changes)?,
+            })
+        });
         Self {
             version: d.version,
             built_at: d.built_at.clone(),
@@ -1056,6 +1095,8 @@ impl Dataset {
             sources,
             prices_as_of: as_of.prices.clone(),
             benchmarks_as_of: as_of.benchmarks.clone(),
+            changes,
+            pinned: record.is_some_and(|r| r.pinned),
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod merge;
 pub mod modes;
 pub mod names;
 pub mod prices;
+pub mod prior;
 pub mod provenance;
 pub mod rankings;
 pub mod report;
@@ -129,6 +130,9 @@ pub struct Options {
     /// A labelled truth set (`data/labels.csv`) to score the catalogue and each source
     /// against ([`labels`]); the scores go into the report.
     pub labels: Option<PathBuf>,
+    /// The dataset being served, whose history from before the copies read here is kept
+    /// ([`prior`]); `mds sync` passes it, `mds ingest` none.
+    pub prior: Option<std::sync::Arc<prior::Prior>>,
 }
 
 #[derive(Debug)]
@@ -384,6 +388,16 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
                     &copies,
                 ));
         }
+    }
+
+    if let Some(p) = &opts.prior {
+        snapshot.price_history = prior::carry_periods(
+            p,
+            std::mem::take(&mut snapshot.price_history),
+            &resolved.offerings,
+            &opts.observed,
+        );
+        prior::carry_first_seen(p, &resolved.models, &mut first_seen);
     }
 
     // Fine-tunes and merges link the model they derive from.
@@ -1274,6 +1288,7 @@ mod tests {
             observed: Default::default(),
             today: None,
             labels: None,
+            prior: None,
         };
         let e = run(&opts).err().map(|e| e.0).unwrap_or_default();
         assert!(

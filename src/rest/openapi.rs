@@ -538,7 +538,7 @@ fn schemas() -> Value {
         "Source": obj(&[
             ("slug", s()), ("name", s()), ("repository", s()), ("commit", s()),
             ("snapshot_date", date()), ("license", s()), ("attribution", s()), ("url", uri()),
-            ("status", json!({"type": "string", "enum": ["bundled", "ok", "stale", "failed"]})),
+            ("status", json!({"type": "string", "enum": ["bundled", "ok", "stale", "failed", "held", "waiting"]})),
             ("upstream", nullable("string")), ("upstream_version", nullable("string")),
             ("last_fetched", nullable("string")), ("last_success", nullable("string")),
             ("error", nullable("string")), ("rows", nullable("integer")),
@@ -548,6 +548,14 @@ fn schemas() -> Value {
             ("version", json!({"type": "integer"})), ("built_at", date()),
             ("imported_at", s()), ("sha256", s()), ("sources", array(reference("Source"))),
             ("prices_as_of", nullable_date()), ("benchmarks_as_of", nullable_date()),
+            ("changes", json!({"type": ["object", "null"],
+                "description": "What this version changed against the version served before it (prices compared at 6 significant digits); null for the first version.",
+                "properties": {
+                    "compared_to": {"type": ["integer", "null"]},
+                    "models_added": {"type": "integer"}, "models_removed": {"type": "integer"},
+                    "models_repriced": {"type": "integer"}, "price_changes": {"type": "integer"}},
+                "required": ["compared_to", "models_added", "models_removed", "models_repriced", "price_changes"]})),
+            ("pinned", json!({"type": "boolean"})),
         ]),
         "DatasetMeta": {
             "type": "object",

@@ -680,9 +680,9 @@ pub const ENDPOINTS: &[Endpoint] = &[
     },
     Endpoint {
         path: "/api/v1/dataset",
-        summary: "The dataset being served: its version, when it was built and imported, and each source's observation date and freshness",
+        summary: "The dataset being served: its version, when it was built and imported, what it changed against the version before (models added, removed and repriced), whether it is pinned, and each source's observation date and freshness",
         document: doc!("query {
-  result: dataset { benchmarks_as_of: benchmarksAsOf built_at: builtAt imported_at: importedAt prices_as_of: pricesAsOf sha256 sources { ...SourceFields } version }
+  result: dataset { benchmarks_as_of: benchmarksAsOf built_at: builtAt changes { compared_to: comparedTo models_added: modelsAdded models_removed: modelsRemoved models_repriced: modelsRepriced price_changes: priceChanges } imported_at: importedAt pinned prices_as_of: pricesAsOf sha256 sources { ...SourceFields } version }
 }", source_fields!()),
         params: &[],
         shape: Shape::Item,

@@ -11,6 +11,8 @@ use sea_orm::{
     TransactionTrait,
 };
 
+use super::observations::{self, Basis};
+use super::versions::{self, Changes, Diff, Side};
 use crate::snapshot::{Snapshot, SnapshotError, sha256_hex};
 
 #[derive(Debug)]
@@ -82,12 +84,58 @@ pub async fn current(db: &DatabaseConnection) -> Result<Option<dataset::Model>, 
     dataset::Entity::find_by_id(1).one(db).await
 }
 
-/// Imports snapshot `bytes` (gzip JSON, see [`crate::snapshot`]).
+/// Imports snapshot `bytes` (gzip JSON, see [`crate::snapshot`]) as a new version.
 pub async fn import(db: &DatabaseConnection, bytes: &[u8]) -> Result<Outcome, ImportError> {
+    Ok(import_with(db, bytes, Meta::default()).await?.outcome)
+}
+
+/// What an import is told beyond the bytes.
+#[derive(Debug, Clone, Default)]
+pub struct Meta {
+    /// What the snapshot was built from (`mds sync` knows; a file given to `mds import` has
+    /// none, except the bundled snapshot, whose basis is its manifest).
+    pub basis: Option<Basis>,
+    /// Serve this recorded version again (`mds dataset use N`) instead of making a new one.
+    pub serve: Option<i32>,
+}
+
+/// What an import did, with what it changed against the dataset served before.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    pub outcome: Outcome,
+    pub changes: Changes,
+}
+
+/// Imports `bytes` as [`import`] does, recording the version (`dataset_versions`): its
+/// snapshot, its basis, and what it changed against the dataset it replaces. The bundled
+/// snapshot brings its observations with it (its manifest, docs/sync.md).
+pub async fn import_with(
+    db: &DatabaseConnection,
+    bytes: &[u8],
+    meta: Meta,
+) -> Result<Imported, ImportError> {
     let sha = sha256_hex(bytes);
     let previous = current(db).await?;
-    if let Some(p) = previous.as_ref().filter(|p| p.snapshot_sha256 == sha) {
-        return Ok(Outcome::Unchanged { version: p.version });
+    let embedded = sha == sha256_hex(crate::snapshot::EMBEDDED);
+    let basis = match meta.basis {
+        Some(b) => Some(b),
+        None if embedded => {
+            Some(observations::manifest_basis().map_err(|e| ImportError::Db(DbErr::Custom(e)))?)
+        }
+        None => None,
+    };
+    let basis = basis
+        .map(|b| serde_json::to_string(&b))
+        .transpose()
+        .map_err(|e| ImportError::Db(DbErr::Custom(e.to_string())))?;
+    if let Some(p) = previous
+        .as_ref()
+        .filter(|p| p.snapshot_sha256 == sha && meta.serve.is_none_or(|v| v == p.version))
+    {
+        return Ok(Imported {
+            outcome: Outcome::Unchanged { version: p.version },
+            changes: Changes::default(),
+        });
     }
     let s: Snapshot = Snapshot::decode(bytes).map_err(ImportError::Snapshot)?;
     // A reference to a missing row is refused before anything changes: the API would
@@ -96,46 +144,140 @@ pub async fn import(db: &DatabaseConnection, bytes: &[u8]) -> Result<Outcome, Im
     if !dangling.is_empty() {
         return Err(ImportError::Dangling(dangling));
     }
-    let version = previous.as_ref().map_or(1, |p| p.version + 1);
+    // A new version is numbered after every version ever recorded, so a rolled-back
+    // database never gives an old number to new data (docs/sync.md, "Versions").
+    let newest = versions::newest(db).await?;
+    let version = meta.serve.unwrap_or_else(|| {
+        previous
+            .as_ref()
+            .map(|p| p.version)
+            .max(newest)
+            .map_or(1, |v| v + 1)
+    });
+    let after = Side::of_snapshot(&s);
+    let built_at = s.built_at.clone();
+    let imported_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let txn = db.begin().await?;
-    model_domain::Entity::delete_many().exec(&txn).await?;
-    economy_point::Entity::delete_many().exec(&txn).await?;
-    economy_indicator::Entity::delete_many().exec(&txn).await?;
-    agent_score::Entity::delete_many().exec(&txn).await?;
-    agent_model::Entity::delete_many().exec(&txn).await?;
-    agent::Entity::delete_many().exec(&txn).await?;
-    score::Entity::delete_many().exec(&txn).await?;
-    benchmark::Entity::delete_many().exec(&txn).await?;
-    price_history::Entity::delete_many().exec(&txn).await?;
-    offering::Entity::delete_many().exec(&txn).await?;
-    model_alias::Entity::delete_many().exec(&txn).await?;
-    model::Entity::delete_many().exec(&txn).await?;
-    provider::Entity::delete_many().exec(&txn).await?;
-    source::Entity::delete_many().exec(&txn).await?;
-    dataset::Entity::delete_many().exec(&txn).await?;
-
-    insert_all::<_, source::Entity, _>(&txn, s.sources).await?;
-    insert_all::<_, provider::Entity, _>(&txn, s.providers).await?;
-    insert_all::<_, model::Entity, _>(&txn, s.models).await?;
-    insert_all::<_, model_alias::Entity, _>(&txn, s.aliases).await?;
-    insert_all::<_, offering::Entity, _>(&txn, s.offerings).await?;
-    insert_all::<_, price_history::Entity, _>(&txn, s.price_history).await?;
-    insert_all::<_, benchmark::Entity, _>(&txn, s.benchmarks).await?;
-    insert_all::<_, score::Entity, _>(&txn, s.scores).await?;
-    insert_all::<_, agent::Entity, _>(&txn, s.agents).await?;
-    insert_all::<_, agent_model::Entity, _>(&txn, s.agent_models).await?;
-    insert_all::<_, agent_score::Entity, _>(&txn, s.agent_scores).await?;
-    insert_all::<_, economy_indicator::Entity, _>(&txn, s.economy_indicators).await?;
-    insert_all::<_, economy_point::Entity, _>(&txn, s.economy_points).await?;
-    insert_all::<_, model_domain::Entity, _>(&txn, s.model_domains).await?;
+    let changes = Diff::between(&Side::of_database(&txn).await?, &after).counts();
+    if meta.serve.is_none() {
+        versions::record(
+            &txn,
+            versions::Record {
+                version,
+                sha256: &sha,
+                snapshot: &s,
+                bytes,
+                basis,
+                compared_to: previous.as_ref().map(|p| p.version),
+                changes: previous.as_ref().map(|_| changes),
+                imported_at: &imported_at,
+            },
+        )
+        .await?;
+    }
+    if embedded {
+        observations::seed_manifest(&txn).await?;
+    }
+    replace(&txn, s).await?;
     let row = dataset::Model {
         id: 1,
         version,
         snapshot_sha256: sha,
-        built_at: s.built_at,
-        imported_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        built_at,
+        imported_at,
     };
     insert_all::<_, dataset::Entity, _>(&txn, vec![row]).await?;
     txn.commit().await?;
-    Ok(Outcome::Imported { version })
+    Ok(Imported {
+        outcome: Outcome::Imported { version },
+        changes,
+    })
+}
+
+/// Records the served dataset as a version when it was imported before versions were
+/// recorded (a database migrated from an earlier release): the bundled dataset with its
+/// manifest's observations and basis, any other with what is known of it. Idempotent.
+pub async fn adopt(db: &DatabaseConnection) -> Result<(), ImportError> {
+    let Some(served) = current(db).await? else {
+        return Ok(());
+    };
+    if versions::summary(db, served.version).await?.is_some() {
+        return Ok(());
+    }
+    let embedded = served.snapshot_sha256 == sha256_hex(crate::snapshot::EMBEDDED);
+    let (bytes, basis): (Option<&[u8]>, Option<String>) = if embedded {
+        let basis =
+            observations::manifest_basis().map_err(|e| ImportError::Db(DbErr::Custom(e)))?;
+        (
+            Some(crate::snapshot::EMBEDDED),
+            Some(
+                serde_json::to_string(&basis)
+                    .map_err(|e| ImportError::Db(DbErr::Custom(e.to_string())))?,
+            ),
+        )
+    } else {
+        (None, None)
+    };
+    let txn = db.begin().await?;
+    match bytes {
+        Some(bytes) => {
+            let s = Snapshot::decode(bytes).map_err(ImportError::Snapshot)?;
+            versions::record(
+                &txn,
+                versions::Record {
+                    version: served.version,
+                    sha256: &served.snapshot_sha256,
+                    snapshot: &s,
+                    bytes,
+                    basis,
+                    compared_to: None,
+                    changes: None,
+                    imported_at: &served.imported_at,
+                },
+            )
+            .await?;
+            observations::seed_manifest(&txn).await?;
+        }
+        None => {
+            let side = Side::of_database(&txn).await?;
+            versions::record_unkept(&txn, &served, side.models.len(), side.prices.len()).await?;
+        }
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Replaces every table of the dataset with `s`'s rows (the dataset row aside).
+async fn replace<C: ConnectionTrait>(txn: &C, s: Snapshot) -> Result<(), DbErr> {
+    model_domain::Entity::delete_many().exec(txn).await?;
+    economy_point::Entity::delete_many().exec(txn).await?;
+    economy_indicator::Entity::delete_many().exec(txn).await?;
+    agent_score::Entity::delete_many().exec(txn).await?;
+    agent_model::Entity::delete_many().exec(txn).await?;
+    agent::Entity::delete_many().exec(txn).await?;
+    score::Entity::delete_many().exec(txn).await?;
+    benchmark::Entity::delete_many().exec(txn).await?;
+    price_history::Entity::delete_many().exec(txn).await?;
+    offering::Entity::delete_many().exec(txn).await?;
+    model_alias::Entity::delete_many().exec(txn).await?;
+    model::Entity::delete_many().exec(txn).await?;
+    provider::Entity::delete_many().exec(txn).await?;
+    source::Entity::delete_many().exec(txn).await?;
+    dataset::Entity::delete_many().exec(txn).await?;
+
+    insert_all::<_, source::Entity, _>(txn, s.sources).await?;
+    insert_all::<_, provider::Entity, _>(txn, s.providers).await?;
+    insert_all::<_, model::Entity, _>(txn, s.models).await?;
+    insert_all::<_, model_alias::Entity, _>(txn, s.aliases).await?;
+    insert_all::<_, offering::Entity, _>(txn, s.offerings).await?;
+    insert_all::<_, price_history::Entity, _>(txn, s.price_history).await?;
+    insert_all::<_, benchmark::Entity, _>(txn, s.benchmarks).await?;
+    insert_all::<_, score::Entity, _>(txn, s.scores).await?;
+    insert_all::<_, agent::Entity, _>(txn, s.agents).await?;
+    insert_all::<_, agent_model::Entity, _>(txn, s.agent_models).await?;
+    insert_all::<_, agent_score::Entity, _>(txn, s.agent_scores).await?;
+    insert_all::<_, economy_indicator::Entity, _>(txn, s.economy_indicators).await?;
+    insert_all::<_, economy_point::Entity, _>(txn, s.economy_points).await?;
+    insert_all::<_, model_domain::Entity, _>(txn, s.model_domains).await?;
+    Ok(())
 }

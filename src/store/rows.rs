@@ -13,6 +13,8 @@ use sea_orm::{
 #[derive(Debug, Default)]
 pub struct Rows {
     pub dataset: Option<dataset::Model>,
+    /// The served version's record: what it changed, whether it is pinned.
+    pub version: Option<super::versions::Summary>,
     pub models: Vec<model::Model>,
     pub aliases: Vec<model_alias::Model>,
     pub providers: Vec<provider::Model>,
@@ -39,16 +41,10 @@ pub async fn version(db: &DatabaseConnection) -> Result<Option<i32>, DbErr> {
         .map(|d| d.version))
 }
 
-/// When a sync last tried any source: what an instance polls, beside the version, to notice
-/// a sync that changed no data but changed what `/api/v1/sources` says.
-pub async fn last_fetched(db: &DatabaseConnection) -> Result<Option<String>, DbErr> {
-    use sea_orm::{QueryOrder, QuerySelect};
-    Ok(source_status::Entity::find()
-        .order_by_desc(source_status::Column::LastFetched)
-        .limit(1)
-        .one(db)
-        .await?
-        .map(|s| s.last_fetched))
+/// What the syncs recorded of each source: what an instance polls, beside the version, to
+/// notice a sync that changed what `/api/v1/sources` says (a handful of rows).
+pub async fn statuses(db: &DatabaseConnection) -> Result<Vec<source_status::Model>, DbErr> {
+    source_status::Entity::find().all(db).await
 }
 
 /// Reads every table inside one read-only, repeatable-read transaction, so the rows all
@@ -64,8 +60,14 @@ pub async fn load(db: &DatabaseConnection) -> Result<Rows, DbErr> {
         _ => Some(AccessMode::ReadOnly),
     };
     let txn = db.begin_with_config(isolation, access).await?;
+    let dataset = dataset::Entity::find_by_id(1).one(&txn).await?;
+    let version = match &dataset {
+        Some(d) => super::versions::summary(&txn, d.version).await?,
+        None => None,
+    };
     let rows = Rows {
-        dataset: dataset::Entity::find_by_id(1).one(&txn).await?,
+        dataset,
+        version,
         models: model::Entity::find().all(&txn).await?,
         aliases: model_alias::Entity::find().all(&txn).await?,
         providers: provider::Entity::find().all(&txn).await?,

@@ -1,12 +1,19 @@
 //! `mds sync`: fetch every source from where it lives upstream (or a mirror), check each file
-//! with its own adapter, keep the last good copy of each source in a data directory, build
-//! the dataset from those copies and import it as a new version only if it differs.
+//! with its own adapter, record what changed in the observation store every instance shares
+//! (the database's `observations`, [`crate::store::observations`]), build the dataset from
+//! the store's copies and import it as a new version only if it differs (docs/sync.md).
+//!
+//! The dataset is a function of what was observed: two instances with their own data
+//! directories on one database build the same thing, and a sync that observes nothing new
+//! builds nothing. The local data directory is only a working directory (the build's input,
+//! the adapters' checks) and a cache of the upstream's validators.
 //!
 //! Nothing is lost and nothing is faked: a source that fails in any way (unreachable, an HTTP
 //! error, a timeout, a file over the size cap, a file its adapter cannot read, an HTML page
 //! in place of the data, a parse over its budget, the sync's overall deadline) keeps its last
-//! good copy while the others update; while any source has no good copy at all, no dataset
-//! is built. The served dataset never changes because of a failure.
+//! stored copy while the others update; while any source has no stored copy at all, no
+//! dataset is built and the sources observed wait, said in the report and in
+//! `/api/v1/sources`. The served dataset never changes because of a failure.
 //!
 //! A source whose new copy grows or shrinks beyond the guard's bounds, or has too many
 //! entries dropped by validation ([`crate::ingest::validate`]), is **held**: its last good
@@ -16,29 +23,39 @@
 //! goes to the log.
 
 pub mod fetch;
+pub mod lock;
+pub mod manifest;
 pub mod schedule;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
-use sea_orm::DatabaseConnection;
+use entity::source_status;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect};
 use serde::{Deserialize, Serialize};
 
 use crate::ingest::sources::{ALL, Collected, Source};
 use crate::ingest::{self, Report as IngestReport};
+use crate::snapshot::sha256_hex;
+use crate::store::observations::{self as obs, Basis, Write};
+use crate::store::versions::{Changes, Diff, Side};
 use fetch::{Fetched, Validators};
 
 /// Settings of one sync.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// Where the last good copies (`raw/<slug>/…`) and the fetch state live.
+    /// The working directory: the build's input (`build/`), the adapters' checks and the
+    /// upstream's validators (`sync-state.json`). Never the source of truth: that is the
+    /// observation store.
     pub data_dir: PathBuf,
     /// Fetch every file from `<mirror>/<slug>/<path>` instead of its upstream URL.
     pub mirror: Option<String>,
     /// Only these sources (slugs); the others keep their copies.
     pub only: Vec<String>,
-    /// Report what would change; write and import nothing.
+    /// Report what would change; write nothing (no database row, no directory but a
+    /// temporary one removed before the sync ends).
     pub dry_run: bool,
     /// Longest wait for one file, connection included.
     pub timeout: Duration,
@@ -46,7 +63,8 @@ pub struct Options {
     pub max_bytes: u64,
     /// Further tries of a file after a network error or a 5xx, with back-off.
     pub retries: u32,
-    /// The derived price-change log, if any (see [`ingest::Options::price_changes`]).
+    /// The derived price-change log, if any (see [`ingest::Options::price_changes`]): it is
+    /// recorded in the store like a fetched file, so every instance builds with it.
     pub price_changes: Option<PathBuf>,
     /// The day of this sync (`YYYY-MM-DD`, UTC): a copy that changes is observed on it.
     pub today: String,
@@ -75,6 +93,11 @@ pub const MAX_GROWTH_PERCENT: usize = 100;
 pub const MAX_DROPPED_PERCENT: usize = 5;
 /// What a held source's reason starts with (its status in `/api/v1/sources` is `held`).
 pub const HELD: &str = "held for review";
+/// What the status of a source starts with whose new copy is recorded but not yet served,
+/// because another source has no stored copy to build with (its status is `waiting`).
+pub const WAITING: &str = "waiting";
+/// What a failed source's reason says when the store holds no copy of it at all.
+pub const NO_STORED_COPY: &str = "no copy of this source is stored yet, so no dataset is built: the served dataset is kept until a sync fetches it";
 
 impl Options {
     /// A full sync into `data_dir` with the default limits (what the scheduled sync runs).
@@ -104,13 +127,13 @@ pub fn today() -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum Outcome {
-    /// Every file is the same as the last good copy.
+    /// Every file is the same as the last stored observation.
     Unchanged,
-    /// New files were checked and are now the last good copy (or would be, on a dry run).
+    /// New files were checked and recorded as its current copy (or would be, on a dry run).
     Updated { files: usize },
-    /// Kept the last good copy; why.
+    /// Kept the last stored copy; why.
     Failed { reason: String },
-    /// Kept the last good copy: the new one is beyond the guard's bounds until accepted
+    /// Kept the last stored copy: the new one is beyond the guard's bounds until accepted
     /// (`mds sync --accept SOURCE`); why, with the counts.
     Held { reason: String },
 }
@@ -131,19 +154,21 @@ pub struct SourceReport {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "dataset", rename_all = "snake_case")]
 pub enum DatasetOutcome {
-    /// The built dataset is the one already served.
+    /// Nothing was observed that the served dataset was not built from, or the build gave
+    /// the dataset already served.
     Unchanged { version: i32 },
-    /// Imported as a new version.
-    Imported {
-        version: i32,
-        new_models: usize,
-        price_changes: usize,
-    },
+    /// Imported as a new version; what it changed against the one served before.
+    Imported { version: i32, changes: Changes },
     /// A dry run: a new version would be imported.
-    WouldImport {
-        new_models: usize,
-        price_changes: usize,
+    WouldImport { changes: Changes },
+    /// Not built because the store holds no copy of these sources (their only observation
+    /// is the bundled one, whose bytes are not shipped, or none); the served dataset is kept.
+    Waiting {
+        missing: Vec<String>,
+        version: Option<i32>,
     },
+    /// `mds dataset use N` pinned the served version: observed and recorded, not switched.
+    Pinned { version: i32 },
     /// Not built: why.
     NotBuilt { reason: String },
 }
@@ -157,12 +182,15 @@ pub struct Report {
 }
 
 impl Report {
-    /// Whether any source failed (the command then exits non-zero).
+    /// Whether any source failed or the dataset waits (the command then exits non-zero).
     pub fn failed(&self) -> bool {
         self.sources
             .iter()
             .any(|s| matches!(s.outcome, Outcome::Failed { .. } | Outcome::Held { .. }))
-            || matches!(self.dataset, DatasetOutcome::NotBuilt { .. })
+            || matches!(
+                self.dataset,
+                DatasetOutcome::NotBuilt { .. } | DatasetOutcome::Waiting { .. }
+            )
     }
 
     /// One line per source, then the dataset's.
@@ -181,71 +209,81 @@ impl Report {
             }
             out.push('\n');
         }
-        out.push_str(&match &self.dataset {
-            DatasetOutcome::Unchanged { version } => {
-                format!("dataset: unchanged (version {version})\n")
-            }
-            DatasetOutcome::Imported {
-                version,
-                new_models,
-                price_changes,
-            } => format!(
-                "dataset: imported version {version}: {new_models} new models, {price_changes} price changes\n"
-            ),
-            DatasetOutcome::WouldImport {
-                new_models,
-                price_changes,
-            } => format!(
-                "dataset: would import a new version: {new_models} new models, {price_changes} price changes (dry run)\n"
-            ),
-            DatasetOutcome::NotBuilt { reason } => format!("dataset: not built: {reason}\n"),
-        });
+        out.push_str("dataset: ");
+        out.push_str(&self.dataset_line());
+        out.push('\n');
         out
     }
+
+    /// What became of the dataset, in one line.
+    pub fn dataset_line(&self) -> String {
+        match &self.dataset {
+            DatasetOutcome::Unchanged { version } => format!("unchanged (version {version})"),
+            DatasetOutcome::Imported { version, changes } => {
+                format!("imported version {version}: {changes}")
+            }
+            DatasetOutcome::WouldImport { changes } => {
+                format!("would import a new version: {changes} (dry run)")
+            }
+            DatasetOutcome::Waiting { missing, version } => format!(
+                "WAITING: no copy of {} is stored yet (its only observation is the bundled one, or none), so no dataset is built; {}; what was observed is recorded and is served once a sync has fetched {}",
+                missing.join(", "),
+                version.map_or_else(
+                    || "no dataset is served yet".to_string(),
+                    |v| format!("version {v} is kept")
+                ),
+                if missing.len() == 1 { "it" } else { "them" }
+            ),
+            DatasetOutcome::Pinned { version } => format!(
+                "pinned to version {version} (`mds dataset use latest` follows the syncs again); observations recorded"
+            ),
+            DatasetOutcome::NotBuilt { reason } => format!("not built: {reason}"),
+        }
+    }
+
+    /// The whole report in one line, for the log.
+    pub fn summary(&self) -> String {
+        let mut counts: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for s in &self.sources {
+            let kind = match s.outcome {
+                Outcome::Unchanged => "unchanged",
+                Outcome::Updated { .. } => "updated",
+                Outcome::Failed { .. } => "failed",
+                Outcome::Held { .. } => "held",
+            };
+            counts.entry(kind).or_default().push(s.source);
+        }
+        let parts: Vec<String> = counts
+            .iter()
+            .map(|(k, v)| match *k {
+                "unchanged" => format!("{} unchanged", v.len()),
+                _ => format!("{} {k} ({})", v.len(), v.join(", ")),
+            })
+            .collect();
+        format!(
+            "{} sources: {}; dataset {}",
+            self.sources.len(),
+            parts.join(", "),
+            self.dataset_line()
+        )
+    }
 }
 
-/// The fetch state kept beside the copies: each URL's validators, for conditional GETs,
-/// and the day each source's current copy was first fetched (its observation day).
+/// What this instance remembers of each URL it fetched: the upstream's validators and the
+/// sha256 of the body they stood for, so a `304` is answered from the store's copy only when
+/// that copy is the same one (a cache: another instance may have observed a newer one).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct Known {
+    #[serde(flatten)]
+    validators: Validators,
+    #[serde(default)]
+    sha256: Option<String>,
+}
+
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct State {
-    validators: BTreeMap<String, Validators>,
     #[serde(default)]
-    observed: BTreeMap<String, String>,
-}
-
-/// Sources whose earlier copies the ingest reads (price changes between observations): a
-/// replaced copy of these is kept under `archive/<slug>/<its observation day>/`.
-const ARCHIVED: &[&str] = &[
-    ingest::sources::genai_prices::SOURCE,
-    ingest::sources::litellm::SOURCE,
-];
-
-/// Moves the replaced copy `good` of `slug` into the archive, named by its observation day
-/// (from the state, else its modification day). A copy replaced on the day it was observed
-/// is not an earlier observation and is dropped by the swap instead.
-fn archive_copy(opts: &Options, state: &State, slug: &str, good: &Path) -> std::io::Result<()> {
-    if !ARCHIVED.contains(&slug) || !good.exists() {
-        return Ok(());
-    }
-    let day = match state.observed.get(slug) {
-        Some(d) => d.clone(),
-        None => {
-            let modified: chrono::DateTime<chrono::Utc> =
-                std::fs::metadata(good)?.modified()?.into();
-            modified.format("%Y-%m-%d").to_string()
-        }
-    };
-    if day >= opts.today {
-        return Ok(());
-    }
-    let dest = opts.data_dir.join("archive").join(slug).join(day);
-    if dest.exists() {
-        std::fs::remove_dir_all(&dest)?;
-    }
-    if let Some(parent) = dest.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    std::fs::rename(good, dest)
+    validators: BTreeMap<String, Known>,
 }
 
 const STATE_FILE: &str = "sync-state.json";
@@ -263,6 +301,187 @@ fn url_of(source: &dyn Source, path: &str, mirror: Option<&str>) -> String {
         Some(m) => format!("{}/{}/{path}", m.trim_end_matches('/'), source.slug()),
         None => format!("{}{path}", source.upstream().base),
     }
+}
+
+/// A file a mirror may serve in place of another, in the project's raw layout: models.dev's
+/// TOML bundle for its `api.json`, so a directory laid out like `../shared/data/raw` serves
+/// as a mirror as it is, and one equal to the bundled data yields the bundled observations.
+fn mirror_alternate(slug: &str, path: &str) -> Option<String> {
+    (slug == ingest::sources::models_dev::SOURCE && path == "api.json")
+        .then(|| manifest::MODELS_DEV_BUNDLE.to_string())
+}
+
+/// The observation store as this sync sees it: its rows in the order they were recorded
+/// and, on a dry run, the rows it would add (with their bytes, which the database lacks).
+struct View {
+    rows: Vec<obs::Row>,
+    pending: HashMap<i64, Vec<u8>>,
+}
+
+impl View {
+    async fn load(db: &DatabaseConnection) -> Result<Self, String> {
+        Ok(Self {
+            rows: obs::all(db)
+                .await
+                .map_err(|e| format!("reading the observation store: {e}"))?,
+            pending: HashMap::new(),
+        })
+    }
+
+    /// The newest row of each file of `source` that is part of its copy.
+    fn current(&self, source: &str) -> Vec<&obs::Row> {
+        let mut latest: BTreeMap<&str, &obs::Row> = BTreeMap::new();
+        for r in self.rows.iter().filter(|r| r.meta.source == source) {
+            latest.insert(r.meta.path.as_str(), r);
+        }
+        latest.into_values().filter(|r| !r.meta.removed).collect()
+    }
+
+    fn sources(&self) -> BTreeSet<&str> {
+        self.rows.iter().map(|r| r.meta.source.as_str()).collect()
+    }
+
+    /// The day of `source`'s current copy: when its newest file was observed.
+    fn day(&self, source: &str) -> Option<String> {
+        self.current(source)
+            .iter()
+            .map(|r| r.meta.observed.clone())
+            .max()
+    }
+
+    /// What a dataset built now reads: each source's current files.
+    fn basis(&self) -> Basis {
+        let mut basis = Basis::new();
+        for source in self.sources() {
+            for r in self.current(source) {
+                basis
+                    .entry(source.to_string())
+                    .or_default()
+                    .insert(r.meta.path.clone(), r.meta.sha256.clone());
+            }
+        }
+        basis
+    }
+
+    /// Adds `writes` as the database would (a dry run keeps them in memory).
+    fn overlay(&mut self, writes: &[Write]) {
+        let mut next = self.rows.iter().map(|r| r.meta.id).max().unwrap_or(0) + 1;
+        for w in writes {
+            match w {
+                Write::Insert {
+                    source,
+                    path,
+                    upstream,
+                    observed,
+                    bytes,
+                    origin,
+                } => {
+                    self.rows.push(obs::Row {
+                        meta: obs::Meta {
+                            id: next,
+                            source: source.clone(),
+                            path: path.clone(),
+                            upstream: upstream.clone(),
+                            observed: observed.clone(),
+                            sha256: sha256_hex(bytes),
+                            bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
+                            removed: false,
+                            origin: (*origin).to_string(),
+                        },
+                        has_content: true,
+                    });
+                    self.pending.insert(next, bytes.clone());
+                    next += 1;
+                }
+                Write::Fill { id, bytes } => {
+                    if let Some(r) = self.rows.iter_mut().find(|r| r.meta.id == *id) {
+                        r.has_content = true;
+                        self.pending.insert(*id, bytes.clone());
+                    }
+                }
+                Write::Remove {
+                    source,
+                    path,
+                    observed,
+                } => {
+                    self.rows.push(obs::Row {
+                        meta: obs::Meta {
+                            id: next,
+                            source: source.clone(),
+                            path: path.clone(),
+                            upstream: None,
+                            observed: observed.clone(),
+                            sha256: String::new(),
+                            bytes: 0,
+                            removed: true,
+                            origin: obs::SYNCED.to_string(),
+                        },
+                        has_content: false,
+                    });
+                    next += 1;
+                }
+            }
+        }
+    }
+
+    /// The bytes of rows `ids`.
+    async fn contents(
+        &self,
+        db: &DatabaseConnection,
+        ids: &[i64],
+    ) -> Result<HashMap<i64, Vec<u8>>, String> {
+        let (pending, stored): (Vec<i64>, Vec<i64>) =
+            ids.iter().partition(|id| self.pending.contains_key(id));
+        let mut out = obs::contents(db, &stored)
+            .await
+            .map_err(|e| format!("reading the observation store: {e}"))?;
+        for id in pending {
+            if let Some(b) = self.pending.get(&id) {
+                out.insert(id, b.clone());
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A directory removed when dropped: a dry run's whole working directory.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> std::io::Result<Self> {
+        let dir = std::env::temp_dir().join(format!(
+            "mds-dry-run-{}-{}",
+            std::process::id(),
+            rand::random::<u64>()
+        ));
+        std::fs::create_dir_all(&dir)?;
+        Ok(Self(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Writes `files` (path → bytes) under `dir`, replacing it.
+fn write_tree<'a>(
+    dir: &Path,
+    files: impl IntoIterator<Item = (&'a str, &'a [u8])>,
+) -> std::io::Result<()> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)?;
+    }
+    std::fs::create_dir_all(dir)?;
+    for (path, bytes) in files {
+        let target = dir.join(path);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(target, bytes)?;
+    }
+    Ok(())
 }
 
 /// Entries an adapter reads from a sources directory (records, scores, agent results and
@@ -312,149 +531,286 @@ pub fn guard(before: Option<usize>, now: usize, dropped: usize) -> Option<String
     None
 }
 
-/// Replaces `dest` (a directory) with `src`, as nearly atomically as the file system allows.
-fn swap_in(src: &Path, dest: &Path) -> std::io::Result<()> {
-    if let Some(parent) = dest.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    let old = dest.with_extension("old");
-    if old.exists() {
-        std::fs::remove_dir_all(&old)?;
-    }
-    if dest.exists() {
-        std::fs::rename(dest, &old)?;
-    }
-    std::fs::rename(src, dest)?;
-    if old.exists() {
-        std::fs::remove_dir_all(&old)?;
-    }
-    Ok(())
+/// What syncing one source gave: its report, what to record in the store, the validators
+/// to remember, and where and which version its first file was fetched from.
+struct Done {
+    report: SourceReport,
+    writes: Vec<Write>,
+    fresh: Vec<(String, Known)>,
+    upstream: String,
+    version: Option<String>,
 }
 
-/// Fetches and checks one source into `staging/<slug>`; on success moves it to
-/// `raw/<slug>` (unless a dry run).
-async fn sync_source(
-    client: &reqwest::Client,
-    source: &'static dyn Source,
-    opts: &Options,
-    state: &mut State,
-) -> SourceReport {
+/// What a sync reads once: the store, the sources' last statuses, this instance's
+/// validators, the HTTP client.
+struct Context<'a> {
+    db: &'a DatabaseConnection,
+    client: reqwest::Client,
+    opts: &'a Options,
+    state: State,
+    statuses: HashMap<String, source_status::Model>,
+    work: PathBuf,
+}
+
+/// Fetches every file of `source`, compares each with its current copy in the store, and
+/// checks a changed copy with the source's adapter and the guard; says what to record.
+async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source) -> Done {
     let slug = source.slug();
-    let raw = opts.data_dir.join("raw");
-    let good = raw.join(slug);
-    let staging_root = opts.data_dir.join("staging");
-    let staging = staging_root.join(slug);
-    let previous = if good.exists() {
-        rows(source, &raw).await.ok().map(|(n, _)| n)
-    } else {
-        None
+    let opts = cx.opts;
+    // The last good copy's rows, as the last sync recorded them (every instance's).
+    let previous = cx
+        .statuses
+        .get(slug)
+        .filter(|s| s.last_success.is_some())
+        .map(|s| usize::try_from(s.rows).unwrap_or(0));
+    let current = view.current(slug);
+    // The files to fetch: what the upstream lists given the current copy's file names
+    // (LiveBench finds releases there), laid out as empty files, which is all it reads.
+    let listing = cx.work.join("listing").join(slug);
+    let files = write_tree(
+        &listing,
+        current.iter().map(|r| (r.meta.path.as_str(), &[][..])),
+    )
+    .map(|()| (source.upstream().files)(&listing))
+    .unwrap_or_else(|_| (source.upstream().files)(&listing));
+    let _ = std::fs::remove_dir_all(&listing);
+    let upstream = url_of(
+        source,
+        files.first().map_or("", String::as_str),
+        opts.mirror.as_deref(),
+    );
+    let mut done = Done {
+        report: SourceReport {
+            source: slug,
+            outcome: Outcome::Unchanged,
+            rows: previous.unwrap_or(0),
+            dropped: 0,
+        },
+        writes: Vec::new(),
+        fresh: Vec::new(),
+        upstream,
+        version: None,
     };
     // `reason` is published; `detail` (which may name local paths or quote the file) is
     // only logged.
-    let fail = |reason: &str, detail: &dyn std::fmt::Display| {
-        tracing::warn!(source = slug, reason, detail = %detail, "sync of a source failed");
-        SourceReport {
-            source: slug,
-            outcome: Outcome::Failed {
-                reason: reason.to_string(),
-            },
-            rows: previous.unwrap_or(0),
-            dropped: 0,
-        }
+    let fail = |mut done: Done, reason: &str, detail: &dyn std::fmt::Display| {
+        tracing::warn!(source = slug, reason, detail = %detail, "sync: a source failed; its last stored copy is kept");
+        done.report.outcome = Outcome::Failed {
+            reason: reason.to_string(),
+        };
+        done.writes.clear();
+        done.fresh.clear();
+        done
     };
-    if staging.exists()
-        && let Err(e) = std::fs::remove_dir_all(&staging)
-    {
-        return fail("cannot clear the staging directory", &e);
-    }
-    let files = (source.upstream().files)(&good);
-    let (mut changed, mut fresh_validators) = (0usize, Vec::new());
+    let latest: HashMap<&str, &obs::Row> =
+        current.iter().map(|r| (r.meta.path.as_str(), *r)).collect();
+    // (path, bytes, the upstream's name for the version)
+    let mut fetched: Vec<(String, Vec<u8>, Option<String>)> = Vec::new();
     for path in &files {
-        let url = url_of(source, path, opts.mirror.as_deref());
-        let kept = good.join(path);
-        let known = kept
-            .exists()
-            .then(|| state.validators.get(&url).cloned())
-            .flatten();
-        let target = staging.join(path);
-        if let Some(parent) = target.parent()
-            && let Err(e) = std::fs::create_dir_all(parent)
+        let mut candidates = vec![path.clone()];
+        if opts.mirror.is_some()
+            && let Some(alt) = mirror_alternate(slug, path)
         {
-            return fail("cannot write to the staging directory", &e);
+            candidates.push(alt);
         }
-        match fetch::fetch(client, &url, known.as_ref(), opts.max_bytes, opts.retries).await {
-            Ok(Fetched::NotModified) => {
-                if let Err(e) = std::fs::copy(&kept, &target) {
-                    return fail("cannot copy the last good copy to staging", &e);
+        let mut first_error: Option<(String, String)> = None;
+        let mut got = None;
+        for candidate in &candidates {
+            let url = url_of(source, candidate, opts.mirror.as_deref());
+            let known = latest.get(candidate.as_str()).filter(|r| r.has_content);
+            let conditional = known.and_then(|k| {
+                cx.state
+                    .validators
+                    .get(&url)
+                    .filter(|v| v.sha256.as_deref() == Some(k.meta.sha256.as_str()))
+                    .map(|v| &v.validators)
+            });
+            match fetch::fetch(&cx.client, &url, conditional, opts.max_bytes, opts.retries).await {
+                Ok(Fetched::NotModified) => {
+                    let Some(k) = known else {
+                        return fail(done, "answered 304 to an unconditional request", &url);
+                    };
+                    match view.contents(cx.db, &[k.meta.id]).await {
+                        Ok(mut c) => match c.remove(&k.meta.id) {
+                            Some(bytes) => {
+                                // The version the upstream named when it last sent it.
+                                let name = conditional.and_then(|v| {
+                                    v.etag.clone().or_else(|| v.last_modified.clone())
+                                });
+                                if fetched.is_empty() {
+                                    done.version = name.clone();
+                                }
+                                got = Some((candidate.clone(), bytes, name));
+                            }
+                            None => return fail(done, "the stored copy is missing", &url),
+                        },
+                        Err(e) => return fail(done, "cannot read the stored copy", &e),
+                    }
+                    break;
+                }
+                Ok(Fetched::Body { bytes, validators }) => {
+                    let name = validators
+                        .etag
+                        .clone()
+                        .or_else(|| validators.last_modified.clone());
+                    if fetched.is_empty() {
+                        done.version = name.clone();
+                    }
+                    done.fresh.push((
+                        url,
+                        Known {
+                            validators,
+                            sha256: Some(sha256_hex(&bytes)),
+                        },
+                    ));
+                    got = Some((candidate.clone(), bytes, name));
+                    break;
+                }
+                Err(reason) => {
+                    let not_found = reason.starts_with("HTTP 404");
+                    first_error.get_or_insert((url, reason));
+                    if !not_found {
+                        break;
+                    }
                 }
             }
-            Ok(Fetched::Body { bytes, validators }) => {
-                if std::fs::read(&kept).ok().as_deref() != Some(&bytes[..]) {
-                    changed += 1;
-                }
-                if let Err(e) = std::fs::write(&target, &bytes) {
-                    return fail("cannot write to the staging directory", &e);
-                }
-                fresh_validators.push((url, validators));
+        }
+        match got {
+            Some(g) => fetched.push(g),
+            None => {
+                let (url, reason) = first_error.unwrap_or_default();
+                return fail(done, &format!("{url}: {reason}"), &reason);
             }
-            Err(reason) => return fail(&format!("{url}: {reason}"), &reason),
         }
     }
-    let (now, dropped) = match rows(source, &staging_root).await {
+    let mut changed = 0usize;
+    let mut writes = Vec::new();
+    for (path, bytes, name) in &fetched {
+        match latest.get(path.as_str()) {
+            Some(k) if k.meta.sha256 == sha256_hex(bytes) => {
+                // The same observation, whose bytes the store lacked (a bundled one).
+                if !k.has_content {
+                    writes.push(Write::Fill {
+                        id: k.meta.id,
+                        bytes: bytes.clone(),
+                    });
+                }
+            }
+            _ => {
+                changed += 1;
+                writes.push(Write::Insert {
+                    source: slug.to_string(),
+                    path: path.clone(),
+                    upstream: name.clone(),
+                    observed: opts.today.clone(),
+                    bytes: bytes.clone(),
+                    origin: obs::SYNCED,
+                });
+            }
+        }
+    }
+    let paths: BTreeSet<&str> = fetched.iter().map(|f| f.0.as_str()).collect();
+    for r in current
+        .iter()
+        .filter(|r| !paths.contains(r.meta.path.as_str()))
+    {
+        changed += 1;
+        writes.push(Write::Remove {
+            source: slug.to_string(),
+            path: r.meta.path.clone(),
+            observed: opts.today.clone(),
+        });
+    }
+    if changed == 0 && previous.is_some() {
+        // The copy the last sync checked and counted: nothing to read again.
+        done.writes = writes;
+        return done;
+    }
+    let check = cx.work.join("check");
+    let written = write_tree(
+        &check.join(slug),
+        fetched.iter().map(|(p, b, _)| (p.as_str(), b.as_slice())),
+    );
+    if let Err(e) = written {
+        let _ = std::fs::remove_dir_all(&check);
+        return fail(done, "cannot write to the working directory", &e);
+    }
+    let counted = rows(source, &check).await;
+    let _ = std::fs::remove_dir_all(&check);
+    let (now, dropped) = match counted {
         Ok(n) => n,
         Err(e) => {
             return fail(
+                done,
                 "the adapter cannot read the fetched files (malformed, or over a parse budget)",
                 &e,
             );
         }
     };
-    if !opts.accept.iter().any(|a| a == slug)
+    done.report.dropped = dropped;
+    if changed > 0
+        && !opts.accept.iter().any(|a| a == slug)
         && let Some(reason) = guard(previous, now, dropped)
     {
         tracing::warn!(
             source = slug,
             reason,
-            "a source's new copy is held for review"
+            "sync: a source's new copy is held for review"
         );
-        return SourceReport {
-            source: slug,
-            outcome: Outcome::Held { reason },
-            rows: previous.unwrap_or(0),
-            dropped,
-        };
+        done.report.outcome = Outcome::Held { reason };
+        done.fresh.clear();
+        return done;
     }
-    for (url, v) in fresh_validators {
-        state.validators.insert(url, v);
+    done.report.rows = now;
+    if changed > 0 {
+        done.report.outcome = Outcome::Updated { files: changed };
     }
-    let outcome = if changed == 0 && good.exists() {
-        Outcome::Unchanged
-    } else {
-        Outcome::Updated { files: changed }
-    };
-    if opts.dry_run || outcome == Outcome::Unchanged {
-        // A dry run leaves the checked files in staging: the dataset it reports on reads them.
-        if outcome == Outcome::Unchanged {
-            let _ = std::fs::remove_dir_all(&staging);
-        }
-    } else {
-        if let Err(e) = archive_copy(opts, state, slug, &good) {
-            return fail("cannot archive the replaced copy", &e);
-        }
-        if let Err(e) = swap_in(&staging, &good) {
-            return fail("cannot keep the new copy", &e);
-        }
-        state.observed.insert(slug.to_string(), opts.today.clone());
-    }
-    SourceReport {
-        source: slug,
-        outcome,
-        rows: now,
-        dropped,
-    }
+    done.writes = writes;
+    done
 }
 
-/// Runs one sync against `db`.
+/// The derived price-change log given to this sync (`--price-changes`, else
+/// `<data-dir>/derived/…` where present): recorded like a fetched file.
+fn price_changes_writes(opts: &Options, view: &View) -> Result<Vec<Write>, String> {
+    let path = match &opts.price_changes {
+        Some(p) => p.clone(),
+        None => {
+            let p = opts.data_dir.join("derived").join(manifest::PRICE_CHANGES);
+            if !p.is_file() {
+                return Ok(Vec::new());
+            }
+            p
+        }
+    };
+    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let source = ingest::history::SOURCE;
+    let current = view.current(source);
+    let known = current
+        .iter()
+        .find(|r| r.meta.path == manifest::PRICE_CHANGES);
+    Ok(match known {
+        Some(k) if k.meta.sha256 == sha256_hex(&bytes) => {
+            if k.has_content {
+                Vec::new()
+            } else {
+                vec![Write::Fill {
+                    id: k.meta.id,
+                    bytes,
+                }]
+            }
+        }
+        _ => vec![Write::Insert {
+            source: source.to_string(),
+            path: manifest::PRICE_CHANGES.to_string(),
+            upstream: None,
+            observed: opts.today.clone(),
+            bytes,
+            origin: obs::LOCAL,
+        }],
+    })
+}
+
+/// Runs one sync against `db` (take [`lock`] first: the scheduled sync and `mds sync` do).
 pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, String> {
     let known: Vec<&str> = ALL.iter().map(|s| s.slug()).collect();
     if let Some(unknown) = opts.only.iter().find(|o| !known.contains(&o.as_str())) {
@@ -463,8 +819,17 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
             known.join(", ")
         ));
     }
-    std::fs::create_dir_all(&opts.data_dir)
-        .map_err(|e| format!("{}: {e}", opts.data_dir.display()))?;
+    // A dry run works in a temporary directory and leaves nothing behind.
+    let scratch = if opts.dry_run {
+        Some(Scratch::new().map_err(|e| format!("a temporary directory: {e}"))?)
+    } else {
+        std::fs::create_dir_all(&opts.data_dir)
+            .map_err(|e| format!("{}: {e}", opts.data_dir.display()))?;
+        None
+    };
+    let work = scratch
+        .as_ref()
+        .map_or_else(|| opts.data_dir.clone(), |s| s.0.clone());
     let client = reqwest::Client::builder()
         .redirect(fetch::same_origin_redirects())
         .timeout(opts.timeout)
@@ -472,99 +837,148 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
         .user_agent(concat!("mds-sync/", env!("CARGO_PKG_VERSION")))
         .build()
         .map_err(|e| e.to_string())?;
-    let mut state = load_state(&opts.data_dir);
+    let statuses = source_status::Entity::find()
+        .all(db)
+        .await
+        .map_err(|e| format!("reading the sources' statuses: {e}"))?
+        .into_iter()
+        .map(|s| (s.slug.clone(), s))
+        .collect();
+    let cx = Context {
+        db,
+        client,
+        opts,
+        state: load_state(&opts.data_dir),
+        statuses,
+        work,
+    };
+    if !opts.dry_run {
+        // A database migrated from a release that kept no versions: the served dataset
+        // becomes one (the bundled one with its observations), so the first sync compares
+        // with it as any other.
+        crate::store::import::adopt(db)
+            .await
+            .map_err(|e| format!("recording the served dataset as a version: {e}"))?;
+    }
+    let mut view = View::load(db).await?;
     let mut sources = Vec::new();
+    let mut fresh = Vec::new();
     // One deadline for the whole sync: a mirror trickling bytes cannot make it last hours.
     let deadline = tokio::time::Instant::now() + opts.deadline;
     for source in ALL {
         if !opts.only.is_empty() && !opts.only.iter().any(|o| o == source.slug()) {
             continue;
         }
-        let report = match tokio::time::timeout_at(
-            deadline,
-            sync_source(&client, *source, opts, &mut state),
-        )
-        .await
-        {
-            Ok(r) => r,
-            Err(_) => SourceReport {
-                source: source.slug(),
-                outcome: Outcome::Failed {
-                    reason: format!(
+        let mut done =
+            match tokio::time::timeout_at(deadline, sync_source(&cx, &view, *source)).await {
+                Ok(d) => d,
+                Err(_) => {
+                    let reason = format!(
                         "the sync's deadline ({} s) passed before this source was done",
                         opts.deadline.as_secs()
-                    ),
-                },
-                rows: 0,
-                dropped: 0,
-            },
-        };
-        if !opts.dry_run
-            && let Err(e) = record(db, *source, &report, opts, &state).await
-        {
-            tracing::warn!(source = source.slug(), error = %e, "cannot record the source's sync status");
+                    );
+                    tracing::warn!(
+                        source = source.slug(),
+                        reason,
+                        "sync: a source failed; its last stored copy is kept"
+                    );
+                    Done {
+                        report: SourceReport {
+                            source: source.slug(),
+                            outcome: Outcome::Failed { reason },
+                            rows: 0,
+                            dropped: 0,
+                        },
+                        writes: Vec::new(),
+                        fresh: Vec::new(),
+                        upstream: url_of(*source, "", opts.mirror.as_deref()),
+                        version: None,
+                    }
+                }
+            };
+        if opts.dry_run {
+            view.overlay(&done.writes);
+        } else if !done.writes.is_empty() {
+            match obs::apply(db, &done.writes).await {
+                Ok(()) => view = View::load(db).await?,
+                Err(e) => {
+                    tracing::warn!(source = source.slug(), error = %e, "sync: cannot record the observation");
+                    done.report.outcome = Outcome::Failed {
+                        reason: "cannot record the new copy in the observation store".into(),
+                    };
+                }
+            }
         }
-        if matches!(
-            report.outcome,
+        if !opts.dry_run
+            && let Err(e) = record(db, &done, view.day(source.slug())).await
+        {
+            tracing::warn!(source = source.slug(), error = %e, "sync: cannot record the source's status");
+        }
+        if !matches!(
+            done.report.outcome,
             Outcome::Failed { .. } | Outcome::Held { .. }
         ) {
-            // What failed is never read: not by this build, not by a dry run's view.
-            let _ = std::fs::remove_dir_all(opts.data_dir.join("staging").join(source.slug()));
+            fresh.extend(done.fresh);
         }
-        sources.push(report);
+        sources.push(done.report);
+    }
+    let log = price_changes_writes(opts, &view)?;
+    if opts.dry_run {
+        view.overlay(&log);
+    } else if !log.is_empty() {
+        obs::apply(db, &log)
+            .await
+            .map_err(|e| format!("recording the price-change log: {e}"))?;
+        view = View::load(db).await?;
     }
     if !opts.dry_run {
+        let mut state = cx.state.clone_validators();
+        state.validators.extend(fresh);
         let bytes = serde_json::to_vec_pretty(&state).map_err(|e| e.to_string())?;
         std::fs::write(opts.data_dir.join(STATE_FILE), bytes)
             .map_err(|e| format!("{}: {e}", opts.data_dir.display()))?;
     }
-    let mut observed = state.observed.clone();
-    if opts.dry_run {
-        // The copies a dry run would keep are observed today.
-        for r in sources
-            .iter()
-            .filter(|r| matches!(r.outcome, Outcome::Updated { .. }))
-        {
-            observed.insert(r.source.to_string(), opts.today.clone());
-        }
+    let dataset = build_and_import(&cx, &view).await;
+    if !opts.dry_run
+        && let Err(e) = mark_waiting(db, &sources, &dataset).await
+    {
+        tracing::warn!(error = %e, "sync: cannot record which sources wait");
     }
-    let dataset = build_and_import(db, opts, observed).await;
     Ok(Report { sources, dataset })
 }
 
-/// Records what this sync found at `source` in `source_status`, which every instance's
+impl State {
+    fn clone_validators(&self) -> State {
+        State {
+            validators: self.validators.clone(),
+        }
+    }
+}
+
+/// Records what this sync found at the source in `source_status`, which every instance's
 /// `/api/v1/sources` reads: the upstream, its version, when it was tried and last kept, why
-/// it failed.
+/// it failed, the day of its current copy.
 async fn record(
     db: &DatabaseConnection,
-    source: &'static dyn Source,
-    report: &SourceReport,
-    opts: &Options,
-    state: &State,
+    done: &Done,
+    observed: Option<String>,
 ) -> Result<(), sea_orm::DbErr> {
-    use entity::source_status;
-    use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, TransactionTrait};
-    let slug = source.slug();
-    let first = (source.upstream().files)(&opts.data_dir.join("raw").join(slug))
-        .into_iter()
-        .next()
-        .unwrap_or_default();
-    let upstream = url_of(source, &first, opts.mirror.as_deref());
-    let version = state
-        .validators
-        .get(&upstream)
-        .and_then(|v| v.etag.clone().or_else(|| v.last_modified.clone()));
+    use sea_orm::{ActiveModelTrait, IntoActiveModel, TransactionTrait};
+    let slug = done.report.source;
     let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let txn = db.begin().await?;
     let previous = source_status::Entity::find_by_id(slug).one(&txn).await?;
-    let error = match &report.outcome {
+    let error = match &done.report.outcome {
         Outcome::Failed { reason } | Outcome::Held { reason } => Some(reason.clone()),
         _ => None,
     };
     let row = source_status::Model {
         slug: slug.to_string(),
-        upstream,
-        version,
+        upstream: done.upstream.clone(),
+        version: done
+            .version
+            .clone()
+            .or_else(|| previous.as_ref().and_then(|p| p.version.clone())),
         last_fetched: now.clone(),
         last_success: if error.is_none() {
             Some(now)
@@ -572,71 +986,261 @@ async fn record(
             previous.as_ref().and_then(|p| p.last_success.clone())
         },
         error,
-        rows: i64::try_from(report.rows).unwrap_or(i64::MAX),
-        observed: state.observed.get(slug).cloned(),
+        rows: i64::try_from(done.report.rows).unwrap_or(i64::MAX),
+        observed,
     };
-    if previous.is_some() {
-        source_status::Entity::delete_by_id(slug).exec(&txn).await?;
+    if previous.as_ref() != Some(&row) {
+        if previous.is_some() {
+            source_status::Entity::delete_by_id(slug).exec(&txn).await?;
+        }
+        row.into_active_model().reset_all().insert(&txn).await?;
     }
-    row.into_active_model().reset_all().insert(&txn).await?;
     txn.commit().await
 }
 
-/// On a dry run, a sources directory whose entries are the checked new copies (left in
-/// staging) where there are any, else the last good ones.
-fn dry_run_view(opts: &Options) -> std::io::Result<PathBuf> {
-    let view = opts.data_dir.join("dry-run");
-    if view.exists() {
-        std::fs::remove_dir_all(&view)?;
-    }
-    std::fs::create_dir_all(&view)?;
-    for s in ALL {
-        let staged = opts.data_dir.join("staging").join(s.slug());
-        let kept = opts.data_dir.join("raw").join(s.slug());
-        let from = if staged.exists() { staged } else { kept };
-        if from.exists() {
-            std::os::unix::fs::symlink(std::fs::canonicalize(from)?, view.join(s.slug()))?;
-        }
-    }
-    Ok(view)
-}
-
-/// Builds the dataset from the last good copies and imports it if it differs.
-async fn build_and_import(
+/// Says in `source_status` which sources wait: a failed one with no stored copy says so,
+/// one whose new copy was recorded says it waits for it; once a dataset is built again,
+/// no source waits.
+async fn mark_waiting(
     db: &DatabaseConnection,
-    opts: &Options,
-    observed: BTreeMap<String, String>,
-) -> DatasetOutcome {
-    let raw = if opts.dry_run {
-        match dry_run_view(opts) {
-            Ok(v) => v,
-            Err(e) => {
-                return DatasetOutcome::NotBuilt {
-                    reason: format!("preparing the dry run's view: {e}"),
-                };
+    sources: &[SourceReport],
+    dataset: &DatasetOutcome,
+) -> Result<(), sea_orm::DbErr> {
+    use sea_orm::sea_query::Expr;
+    let set = |slug: &str, error: String| {
+        source_status::Entity::update_many()
+            .col_expr(source_status::Column::Error, Expr::value(Some(error)))
+            .filter(source_status::Column::Slug.eq(slug.to_string()))
+            .exec(db)
+    };
+    match dataset {
+        DatasetOutcome::Waiting { missing, .. } => {
+            for s in sources {
+                match &s.outcome {
+                    Outcome::Failed { reason } if missing.iter().any(|m| m == s.source) => {
+                        set(s.source, format!("{reason}; {NO_STORED_COPY}")).await?;
+                    }
+                    Outcome::Updated { .. } => {
+                        set(
+                            s.source,
+                            format!(
+                                "{WAITING}: the new copy is recorded but not served until a copy of {} is stored (the served dataset is kept)",
+                                missing.join(", ")
+                            ),
+                        )
+                        .await?;
+                    }
+                    _ => {}
+                }
             }
         }
-    } else {
-        opts.data_dir.join("raw")
+        DatasetOutcome::Imported { .. } | DatasetOutcome::Unchanged { .. } => {
+            source_status::Entity::update_many()
+                .col_expr(source_status::Column::Error, Expr::value(None::<String>))
+                .filter(source_status::Column::Error.starts_with(WAITING))
+                .exec(db)
+                .await?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Writes the store's current copies under `dir` in the layout `mds ingest` reads
+/// (`raw/<source>/…`, `derived/…`), and the earlier copies of the sources whose history is
+/// read (`archive/<source>/<day>/…`). Returns each source's current day and, per archived
+/// source, the day of the oldest copy written.
+async fn materialize(
+    db: &DatabaseConnection,
+    view: &View,
+    dir: &Path,
+) -> Result<(BTreeMap<String, String>, BTreeMap<String, String>), String> {
+    let mut wanted: Vec<(i64, PathBuf)> = Vec::new();
+    let mut observed = BTreeMap::new();
+    let mut since = BTreeMap::new();
+    for source in view.sources() {
+        let current = view.current(source);
+        let Some(day) = view.day(source) else {
+            continue;
+        };
+        for r in current.iter().filter(|r| r.has_content) {
+            let target = if source == ingest::history::SOURCE {
+                dir.join("derived").join(&r.meta.path)
+            } else {
+                dir.join("raw").join(source).join(&r.meta.path)
+            };
+            wanted.push((r.meta.id, target));
+        }
+        if manifest::ARCHIVED.contains(&source) {
+            // Each earlier day a copy was stored: every file as it was that day.
+            let rows: Vec<&obs::Row> = view
+                .rows
+                .iter()
+                .filter(|r| r.meta.source == source)
+                .collect();
+            let days: BTreeSet<&str> = rows
+                .iter()
+                .filter(|r| r.has_content && r.meta.observed < day)
+                .map(|r| r.meta.observed.as_str())
+                .collect();
+            for d in &days {
+                let mut as_of: BTreeMap<&str, &obs::Row> = BTreeMap::new();
+                for r in rows.iter().filter(|r| r.meta.observed.as_str() <= *d) {
+                    as_of.insert(r.meta.path.as_str(), r);
+                }
+                for r in as_of.values().filter(|r| r.has_content && !r.meta.removed) {
+                    wanted.push((
+                        r.meta.id,
+                        dir.join("archive").join(source).join(d).join(&r.meta.path),
+                    ));
+                }
+            }
+            since.insert(
+                source.to_string(),
+                days.first()
+                    .map_or_else(|| day.clone(), |d| (*d).to_string()),
+            );
+        }
+        observed.insert(source.to_string(), day);
+    }
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    // A few files at a time: each may be several MB.
+    for chunk in wanted.chunks(8) {
+        let ids: Vec<i64> = chunk.iter().map(|(id, _)| *id).collect();
+        let contents = view.contents(db, &ids).await?;
+        for (id, target) in chunk {
+            let bytes = contents
+                .get(id)
+                .ok_or_else(|| format!("observation {id} has no stored copy"))?;
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| format!("{}: {e}", parent.display()))?;
+            }
+            std::fs::write(target, bytes).map_err(|e| format!("{}: {e}", target.display()))?;
+        }
+    }
+    Ok((observed, since))
+}
+
+/// The dataset being served, as the build carries it ([`ingest::prior`]).
+async fn prior(
+    db: &DatabaseConnection,
+    since: BTreeMap<String, String>,
+) -> Result<ingest::prior::Prior, sea_orm::DbErr> {
+    use entity::{model, offering, price_history, source};
+    let periods = price_history::Entity::find().all(db).await?;
+    let first_seen: Vec<(String, Option<String>)> = model::Entity::find()
+        .select_only()
+        .columns([model::Column::Slug, model::Column::FirstSeen])
+        .into_tuple()
+        .all(db)
+        .await?;
+    type Offer = (String, String, String, Option<f64>, Option<f64>);
+    let offerings: Vec<Offer> = offering::Entity::find()
+        .select_only()
+        .columns([
+            offering::Column::ModelSlug,
+            offering::Column::ProviderSlug,
+            offering::Column::Source,
+            offering::Column::InputPrice,
+            offering::Column::OutputPrice,
+        ])
+        .into_tuple()
+        .all(db)
+        .await?;
+    let days: Vec<(String, String)> = source::Entity::find()
+        .select_only()
+        .columns([source::Column::Slug, source::Column::SnapshotDate])
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(ingest::prior::Prior {
+        periods,
+        first_seen: first_seen
+            .into_iter()
+            .filter_map(|(slug, day)| Some((slug, day?)))
+            .collect(),
+        offerings: offerings
+            .into_iter()
+            .map(|(m, p, s, i, o)| ((m, p), (s, i, o)))
+            .collect(),
+        days: days.into_iter().collect(),
+        since,
+    })
+}
+
+/// Builds the dataset from the store's copies, unless what it would read is what the served
+/// dataset was built from, and imports it if it differs.
+async fn build_and_import(cx: &Context<'_>, view: &View) -> DatasetOutcome {
+    let (db, opts) = (cx.db, cx.opts);
+    let served = match crate::store::import::current(db).await {
+        Ok(s) => s,
+        Err(e) => {
+            return DatasetOutcome::NotBuilt {
+                reason: format!("reading the served dataset: {e}"),
+            };
+        }
     };
-    let missing: Vec<&str> = ALL
+    if let Ok(Some(version)) = crate::store::versions::pinned(db).await {
+        return DatasetOutcome::Pinned { version };
+    }
+    let basis = view.basis();
+    if let Some(s) = &served
+        && crate::store::versions::basis(db, s.version)
+            .await
+            .ok()
+            .flatten()
+            .as_ref()
+            == Some(&basis)
+    {
+        return DatasetOutcome::Unchanged { version: s.version };
+    }
+    let missing: Vec<String> = ALL
         .iter()
         .map(|s| s.slug())
-        .filter(|s| !raw.join(s).exists())
+        .filter(|slug| {
+            let current = view.current(slug);
+            current.is_empty() || current.iter().any(|r| !r.has_content)
+        })
+        .map(str::to_string)
         .collect();
     if !missing.is_empty() {
-        return DatasetOutcome::NotBuilt {
-            reason: format!("no good copy yet of {}", missing.join(", ")),
+        tracing::warn!(
+            waiting_for = missing.join(", "),
+            "sync: no copy of these sources is stored yet; no dataset is built and the served one is kept"
+        );
+        return DatasetOutcome::Waiting {
+            missing,
+            version: served.as_ref().map(|s| s.version),
         };
     }
+    let build = cx.work.join("build");
+    let (observed, since) = match materialize(db, view, &build).await {
+        Ok(m) => m,
+        Err(reason) => return DatasetOutcome::NotBuilt { reason },
+    };
+    let prior = match &served {
+        Some(_) => match prior(db, since).await {
+            Ok(p) => Some(Arc::new(p)),
+            Err(e) => {
+                return DatasetOutcome::NotBuilt {
+                    reason: format!("reading the served dataset: {e}"),
+                };
+            }
+        },
+        None => None,
+    };
     let ingest_opts = ingest::Options {
-        sources: raw,
-        price_changes: opts.price_changes.clone(),
+        sources: build.join("raw"),
+        price_changes: None,
         exclude: Default::default(),
-        archive: Some(opts.data_dir.join("archive")),
+        archive: Some(build.join("archive")),
         observed,
         today: Some(opts.today.clone()),
         labels: None,
+        prior,
     };
     // A few seconds of CPU: off the async workers.
     let built = tokio::task::spawn_blocking(move || {
@@ -656,68 +1260,40 @@ async fn build_and_import(
             };
         }
     };
-    let current = crate::store::import::current(db).await.ok().flatten();
-    if let Some(c) = &current
-        && c.snapshot_sha256 == crate::snapshot::sha256_hex(&bytes)
+    if let Some(s) = &served
+        && s.snapshot_sha256 == sha256_hex(&bytes)
     {
-        return DatasetOutcome::Unchanged { version: c.version };
-    }
-    let (new_models, price_changes) = match crate::catalog::Catalog::load(db).await {
-        Ok(served) => diff(&served, &snap),
-        Err(_) => (snap.models.len(), 0),
-    };
-    if opts.dry_run {
-        return DatasetOutcome::WouldImport {
-            new_models,
-            price_changes,
-        };
-    }
-    match crate::store::import::import(db, &bytes).await {
-        Ok(crate::store::import::Outcome::Imported { version }) => DatasetOutcome::Imported {
-            version,
-            new_models,
-            price_changes,
-        },
-        Ok(crate::store::import::Outcome::Unchanged { version }) => {
-            DatasetOutcome::Unchanged { version }
+        // The same dataset: remember what it was built from, so the next sync need not
+        // build to find out.
+        if !opts.dry_run
+            && let Err(e) = crate::store::versions::set_basis(db, s.version, &basis).await
+        {
+            tracing::warn!(error = %e, "sync: cannot record what the dataset was built from");
         }
+        return DatasetOutcome::Unchanged { version: s.version };
+    }
+    if opts.dry_run {
+        let changes = match Side::of_database(db).await {
+            Ok(before) => Diff::between(&before, &Side::of_snapshot(&snap)).counts(),
+            Err(_) => Changes::default(),
+        };
+        return DatasetOutcome::WouldImport { changes };
+    }
+    let meta = crate::store::import::Meta {
+        basis: Some(basis),
+        serve: None,
+    };
+    match crate::store::import::import_with(db, &bytes, meta).await {
+        Ok(crate::store::import::Imported {
+            outcome: crate::store::import::Outcome::Imported { version },
+            changes,
+        }) => DatasetOutcome::Imported { version, changes },
+        Ok(crate::store::import::Imported {
+            outcome: crate::store::import::Outcome::Unchanged { version },
+            ..
+        }) => DatasetOutcome::Unchanged { version },
         Err(e) => DatasetOutcome::NotBuilt {
             reason: format!("import failed: {e}"),
         },
     }
-}
-
-/// Models the served catalogue lacks, and offerings whose list prices differ.
-fn diff(served: &crate::catalog::Catalog, built: &crate::snapshot::Snapshot) -> (usize, usize) {
-    let slugs: std::collections::HashSet<&str> = served
-        .all_models()
-        .iter()
-        .map(|m| m.slug.as_str())
-        .collect();
-    let new_models = built
-        .models
-        .iter()
-        .filter(|m| !slugs.contains(m.slug.as_str()))
-        .count();
-    type ListPrice = (Option<f64>, Option<f64>);
-    let prices: std::collections::HashMap<(&str, &str), ListPrice> = served
-        .all_offerings()
-        .iter()
-        .map(|o| {
-            (
-                (o.model_slug.as_str(), o.provider_slug.as_str()),
-                (o.input_price, o.output_price),
-            )
-        })
-        .collect();
-    let price_changes = built
-        .offerings
-        .iter()
-        .filter(|o| {
-            prices
-                .get(&(o.model_slug.as_str(), o.provider_slug.as_str()))
-                .is_some_and(|p| *p != (o.input_price, o.output_price))
-        })
-        .count();
-    (new_models, price_changes)
 }

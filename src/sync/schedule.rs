@@ -1,25 +1,28 @@
 //! `mds serve --sync-interval`: a sync in the background, at every multiple of the interval
-//! since the Unix epoch, so that all instances wake together. On PostgreSQL the sync runs
-//! inside a transaction holding an advisory lock, taken with `pg_try_advisory_xact_lock`:
-//! the one instance that gets it syncs, the others skip that tick, and every instance serves
-//! the imported version within its reload interval. On SQLite (one instance) it just runs.
+//! since the Unix epoch, so that all instances wake together. Each sync takes the sync lock
+//! ([`super::lock`], the one `mds sync` from cron takes too): the instance that gets it
+//! syncs, the others skip that tick, and every instance serves the imported version within
+//! its reload interval.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, Statement, TransactionTrait};
+use sea_orm::DatabaseConnection;
 
 use super::{DatasetOutcome, Options, Outcome};
 use crate::metrics::Metrics;
-
-/// The advisory lock's key: "mds sync" in ASCII, so no other application's lock collides.
-const LOCK_KEY: i64 = 0x6d64_7320_7379_6e63;
 
 /// How long until the next multiple of `interval` since the Unix epoch.
 pub fn until_next(interval: Duration, now: Duration) -> Duration {
     let every = interval.as_millis().max(1);
     let next = (now.as_millis() / every + 1) * every;
     Duration::from_millis(u64::try_from(next - now.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// How long a SQLite lease outlives a sync that died: its deadline, and a margin for the
+/// build after it.
+pub fn lease(opts: &Options) -> Duration {
+    opts.deadline + Duration::from_secs(600)
 }
 
 /// Runs forever: a sync at every tick.
@@ -41,36 +44,17 @@ pub async fn every(
 
 /// One scheduled sync; its outcome for the metrics.
 pub async fn once(db: &DatabaseConnection, opts: &Options, metrics: &Metrics) -> &'static str {
-    if db.get_database_backend() != DbBackend::Postgres {
-        return run(db, opts, metrics).await;
-    }
-    let txn = match db.begin().await {
-        Ok(t) => t,
-        Err(e) => {
-            tracing::warn!(error = %e, "sync: no database transaction for the lock");
-            return "failed";
+    match super::lock::exclusive(db, lease(opts), run(db, opts, metrics)).await {
+        Ok(Some(outcome)) => outcome,
+        Ok(None) => {
+            tracing::info!("sync: another instance is syncing; skipped");
+            "skipped"
         }
-    };
-    let got = txn
-        .query_one_raw(Statement::from_sql_and_values(
-            DbBackend::Postgres,
-            "SELECT pg_try_advisory_xact_lock($1) AS got",
-            [LOCK_KEY.into()],
-        ))
-        .await
-        .ok()
-        .flatten()
-        .and_then(|row| row.try_get::<bool>("", "got").ok())
-        .unwrap_or(false);
-    if !got {
-        tracing::info!("sync: another instance is syncing; skipped");
-        let _ = txn.rollback().await;
-        return "skipped";
+        Err(e) => {
+            tracing::warn!(error = %e, "sync: cannot take the sync lock; skipped");
+            "failed"
+        }
     }
-    let outcome = run(db, opts, metrics).await;
-    // Ending the transaction releases the lock.
-    let _ = txn.commit().await;
-    outcome
 }
 
 async fn run(db: &DatabaseConnection, opts: &Options, metrics: &Metrics) -> &'static str {
@@ -83,11 +67,17 @@ async fn run(db: &DatabaseConnection, opts: &Options, metrics: &Metrics) -> &'st
         Ok(report) => {
             let now = chrono::Utc::now().timestamp();
             for s in &report.sources {
-                if !matches!(s.outcome, Outcome::Failed { .. }) {
+                if !matches!(s.outcome, Outcome::Failed { .. } | Outcome::Held { .. }) {
                     metrics.source_synced(s.source, now);
                 }
             }
-            tracing::info!(report = %report.render(), "sync finished");
+            // Each failure was logged at WARN with its reason when it happened; the
+            // summary is one line, at WARN when anything failed or waits.
+            if report.failed() {
+                tracing::warn!("sync: {}", report.summary());
+            } else {
+                tracing::info!("sync: {}", report.summary());
+            }
             match report.dataset {
                 _ if report.failed() => "failed",
                 DatasetOutcome::Imported { .. } => "imported",
@@ -95,7 +85,7 @@ async fn run(db: &DatabaseConnection, opts: &Options, metrics: &Metrics) -> &'st
             }
         }
         Err(e) => {
-            tracing::warn!(error = %e, "sync could not run");
+            tracing::warn!(error = %e, "sync: could not run");
             "failed"
         }
     }

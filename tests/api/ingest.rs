@@ -17,6 +17,7 @@ fn run() -> (Snapshot, ingest::Report) {
         observed: Default::default(),
         today: None,
         labels: None,
+        prior: None,
     };
     ingest::run(&opts).expect("ingest of the real data")
 }
@@ -276,6 +277,7 @@ fn excluding_a_source_leaves_it_out() {
         observed: Default::default(),
         today: None,
         labels: None,
+        prior: None,
     };
     let (s, _) = ingest::run(&opts).unwrap();
     assert!(
@@ -642,6 +644,7 @@ fn a_scheduled_price_takes_effect_on_its_day() {
         observed: Default::default(),
         today: today.map(str::to_string),
         labels: None,
+        prior: None,
     };
     let argon = |s: &Snapshot| {
         s.offerings

@@ -21,6 +21,7 @@ mod ingest;
 mod limits;
 mod lookups;
 mod mcp;
+mod observations;
 mod ops;
 mod prices;
 mod rankings;

@@ -15,7 +15,7 @@ use crate::helpers::{Backend, fresh_database};
 
 /// How the upstream misbehaves for one path.
 #[derive(Clone)]
-enum Fault {
+pub(crate) enum Fault {
     Status(u16),
     /// Answers after this long.
     Stall(Duration),
@@ -84,7 +84,7 @@ async fn serve_file(State(u): State<Upstream>, headers: HeaderMap, req: Request)
 }
 
 /// A mirror over `../shared/data/raw`, with the archived `api.json` as models.dev's file.
-fn mirror_dir() -> tempdir::Dir {
+pub(crate) fn mirror_dir() -> tempdir::Dir {
     let raw = crate::helpers::raw_sources();
     let dir = tempdir::Dir::new();
     for entry in std::fs::read_dir(&raw).unwrap() {
@@ -101,7 +101,7 @@ fn mirror_dir() -> tempdir::Dir {
     dir
 }
 
-mod tempdir {
+pub(crate) mod tempdir {
     /// A directory removed when dropped.
     pub struct Dir(pub std::path::PathBuf);
 
@@ -124,7 +124,7 @@ mod tempdir {
     }
 }
 
-async fn start(dir: &Path) -> (String, Arc<Mutex<HashMap<String, Fault>>>) {
+pub(crate) async fn start(dir: &Path) -> (String, Arc<Mutex<HashMap<String, Fault>>>) {
     let faults = Arc::new(Mutex::new(HashMap::new()));
     let app = axum::Router::new()
         .fallback(serve_file)
@@ -138,7 +138,7 @@ async fn start(dir: &Path) -> (String, Arc<Mutex<HashMap<String, Fault>>>) {
     (format!("http://{addr}"), faults)
 }
 
-fn options(data: &Path, mirror: &str) -> Options {
+pub(crate) fn options(data: &Path, mirror: &str) -> Options {
     Options {
         timeout: Duration::from_secs(2),
         max_bytes: 16 * 1024 * 1024,
@@ -164,7 +164,7 @@ async fn first_sync(data: &Path, url: &str) -> (sea_orm::DatabaseConnection, i32
     (db, version)
 }
 
-fn outcome<'a>(r: &'a mds::sync::Report, source: &str) -> &'a Outcome {
+pub(crate) fn outcome<'a>(r: &'a mds::sync::Report, source: &str) -> &'a Outcome {
     &r.sources
         .iter()
         .find(|s| s.source == source)
@@ -182,7 +182,8 @@ async fn a_second_sync_of_the_same_files_changes_nothing() {
     let (url, faults) = start(&mirror.0).await;
     let data = tempdir::Dir::new();
     let (db, version) = first_sync(&data.0, &url).await;
-    assert!(data.0.join("raw/models-dev/api.json").exists());
+    // The build read the store's copies from the working directory.
+    assert!(data.0.join("build/raw/models-dev/api.json").exists());
     let second = mds::sync::run(&db, &options(&data.0, &url)).await.unwrap();
     assert!(
         second
@@ -274,7 +275,7 @@ async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
     let (db, version) = first_sync(&data.0, &url).await;
     let before: HashMap<&str, Vec<u8>> = FAILING
         .into_iter()
-        .map(|(s, p)| (s, std::fs::read(data.0.join("raw").join(p)).unwrap()))
+        .map(|(s, p)| (s, std::fs::read(data.0.join("build/raw").join(p)).unwrap()))
         .collect();
 
     let api = std::fs::read(mirror.0.join("models-dev/api.json")).unwrap();
@@ -359,14 +360,14 @@ async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
     for (source, path) in FAILING {
         let bytes = &before[source];
         assert_eq!(
-            &std::fs::read(data.0.join("raw").join(path)).unwrap(),
+            &std::fs::read(data.0.join("build/raw").join(path)).unwrap(),
             bytes,
             "{source}: the last good copy was replaced"
         );
     }
     // The dataset is rebuilt from the good copies: only LiveBench's change is new.
     assert!(
-        matches!(r.dataset, DatasetOutcome::Imported { version: v, new_models: 0, price_changes: 0 } if v == version + 1),
+        matches!(r.dataset, DatasetOutcome::Imported { version: v, changes } if v == version + 1 && changes.models_added == 0 && changes.price_changes == 0),
         "{}",
         r.render()
     );
@@ -469,7 +470,7 @@ async fn two_instances_sync_once_per_tick_and_both_serve_the_result() {
 }
 
 /// Points the mirror's copy of `slug` at one observed copy of its file `file`.
-fn use_copy(mirror: &Path, slug: &str, file: &str, copy: &Path) {
+pub(crate) fn use_copy(mirror: &Path, slug: &str, file: &str, copy: &Path) {
     let dir = mirror.join(slug);
     match std::fs::symlink_metadata(&dir) {
         Ok(m) if m.file_type().is_symlink() => std::fs::remove_file(&dir).unwrap(),
@@ -554,25 +555,20 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
         "{}",
         second.render()
     );
-    let DatasetOutcome::Imported {
-        new_models,
-        price_changes,
-        ..
-    } = second.dataset
-    else {
+    let DatasetOutcome::Imported { changes, .. } = second.dataset else {
         panic!("{}", second.render())
     };
     assert!(
-        new_models > 100 && price_changes > 10,
+        changes.models_added > 100 && changes.price_changes > 10,
         "{}",
         second.render()
     );
     assert!(
         data.0
-            .join("archive/genai-prices/2026-08-21")
+            .join("build/archive/genai-prices/2026-08-21")
             .join(feed)
             .exists(),
-        "the replaced copy is kept as the August observation"
+        "the August observation is read as an earlier copy"
     );
 
     let after = mds::catalog::Catalog::load(&db).await.unwrap();
@@ -611,7 +607,7 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
     // (GPT-5.6 Sol through Perplexity, 5/30 in 1.104.0, 4/20 in 1.108.0) changed between them.
     assert!(
         data.0
-            .join("archive/litellm/2026-08-21")
+            .join("build/archive/litellm/2026-08-21")
             .join(LITELLM_FILE)
             .exists()
     );
