@@ -224,6 +224,7 @@ fn the_merged_catalogue_is_as_accurate_as_its_best_source_on_the_labels() {
             observed: Default::default(),
             today: None,
             labels: Some(path.clone()),
+            prior: None,
         };
         let (_, report) = ingest::run(&opts).unwrap();
         let scores = report.labels.clone().expect("the labels are scored");
