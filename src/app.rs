@@ -86,7 +86,11 @@ impl App {
             per_address = self.state.config.max_connections_per_address,
             "connection limits"
         );
-        log_sync_setup(&self.state).await;
+        // In the background: reading the store must not delay accepting connections.
+        let setup = tokio::spawn({
+            let state = self.state.clone();
+            async move { log_sync_setup(&state).await }
+        });
         let sync = self.state.config.sync_interval.map(|secs| {
             let opts = crate::sync::Options::new(
                 self.state.config.sync_data_dir.clone(),
@@ -113,6 +117,7 @@ impl App {
             () = tokio::time::sleep(grace) => tracing::warn!("shutdown grace period over; closing remaining connections"),
         }
         watcher.abort();
+        setup.abort();
         if let Some(s) = sync {
             s.abort();
         }
