@@ -70,7 +70,7 @@ const SPECS: &[Spec] = &[
         description: "The cheapest way to buy at least the capability of the original GPT-4 (gpt-4-0613), and how fast that falls.",
         unit: "USD per 1M tokens (blended 3:1 input:output)",
         secondary_label: Some("change against 12 months earlier, %"),
-        method: "Among models with availability `api`, a release date on or before the month's date, a price above 0 on that date and an evidenced capability index (rank_basis independent or mixed: at least one result a third party measured) at least that of gpt-4-0613, the lowest blended price. The series starts at the first month with such a model. Secondary: (value / value 12 months earlier − 1) × 100, rounded to 2 decimals; none in the first 12 months.",
+        method: "Among models with availability `api`, a release date on or before the month's date, a price above 0 on that date and an evidenced capability index (rank_basis independent or mixed: at least one result a third party measured) whose lower one-sigma bound (index − its standard error) is at least gpt-4-0613's index, the lowest blended price. The series starts at the first month with such a model. Secondary: (value / value 12 months earlier − 1) × 100, rounded to 2 decimals; none in the first 12 months.",
         reads: &[Reads::Prices, Reads::Scores, Reads::Releases],
     },
     Spec {
@@ -372,20 +372,28 @@ fn frontier_price(inputs: &Inputs) -> Series {
     })
 }
 
+/// The model whose capability `cost-of-capability` prices: the original GPT-4.
+const REFERENCE: &str = "gpt-4-0613";
+
 fn cost_of_capability(inputs: &Inputs) -> Series {
     let Some(reference) = inputs
         .models
         .iter()
-        .find(|m| m.slug == "gpt-4-0613")
+        .find(|m| m.slug == REFERENCE)
         .and_then(|m| m.capability_index)
     else {
         return Vec::new();
     };
     let first = inputs.first_release();
     let mut s = series(inputs, first, |_, date| {
+        // At the index's lower one-sigma bound: a model whose estimate only reaches
+        // GPT-4's with its error (Gemma 3n E4B, 113.6 ± 18.8) is not yet GPT-4-level
+        // (docs/economy.md). GPT-4 itself defines the level.
         priced_capable(inputs, date)
             .into_iter()
-            .filter(|x| x.1 >= reference)
+            .filter(|x| {
+                x.0.slug == REFERENCE || x.1 - x.0.capability_index_se.unwrap_or(0.0) >= reference
+            })
             .map(|x| x.2)
             .min_by(f64::total_cmp)
             .map(|v| (v, None))
@@ -625,6 +633,12 @@ mod tests {
         let inputs = Inputs::new(&counted);
         assert_eq!(latest(frontier_capability(&inputs)), Some(180.0));
         assert_eq!(latest(cost_of_capability(&inputs)), Some(0.1));
+        // An estimate that reaches GPT-4's only with its error is not GPT-4-level.
+        let mut wide = s.clone();
+        wide.models[1].rank_basis = Some("independent".into());
+        wide.models[1].capability_index = Some(110.0);
+        wide.models[1].capability_index_se = Some(18.0);
+        assert_eq!(latest(cost_of_capability(&Inputs::new(&wide))), Some(1.0));
     }
 
     #[test]
