@@ -18,7 +18,7 @@ use crate::counters::{Counters, RedisStore};
 use crate::graphql;
 use crate::metrics::Metrics;
 use crate::state::{AppState, Parts};
-use crate::{http, snapshot, store};
+use crate::{http, store};
 
 pub struct App {
     listener: TcpListener,
@@ -239,11 +239,10 @@ pub async fn state(database_url: &str, config: ServeConfig) -> Result<AppState, 
         }
         store::migrate(&db).await?;
     }
-    if store::import::current(&db).await?.is_none() {
-        if !config.auto_migrate {
-            return Err("the database holds no dataset: run `mds import` first".into());
-        }
-        let outcome = store::import::import(&db, snapshot::EMBEDDED).await?;
+    if !config.auto_migrate && store::import::current(&db).await?.is_none() {
+        return Err("the database holds no dataset: run `mds import` first".into());
+    }
+    if let Some(outcome) = store::import::seed_if_empty(&db).await? {
         tracing::info!(?outcome, "empty database: imported the embedded dataset");
     }
     let counters = match &config.redis_url {

@@ -169,6 +169,9 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             } else {
                 let db = store::connect(&cli.database_url).await?;
                 store::migrate(&db).await?;
+                if store::import::seed_if_empty(&db).await?.is_some() {
+                    println!("empty database: imported the embedded dataset first");
+                }
                 let lease = mds::sync::schedule::lease(&opts);
                 match mds::sync::lock::exclusive(&db, lease, mds::sync::run(&db, &opts)).await? {
                     Some(report) => report?,

@@ -79,6 +79,17 @@ where
     Ok(())
 }
 
+/// Imports the embedded dataset into a database that holds none, so every entry point starts
+/// from the bundled observations (docs/sync.md, "The observation store"): `mds serve` on
+/// first start, and `mds sync` run before any server (from cron), whose build would
+/// otherwise start from fewer copies than the bundle and lose its history.
+pub async fn seed_if_empty(db: &DatabaseConnection) -> Result<Option<Outcome>, ImportError> {
+    if current(db).await?.is_some() {
+        return Ok(None);
+    }
+    import(db, crate::snapshot::EMBEDDED).await.map(Some)
+}
+
 /// The dataset row, if a dataset was ever imported.
 pub async fn current(db: &DatabaseConnection) -> Result<Option<dataset::Model>, DbErr> {
     dataset::Entity::find_by_id(1).one(db).await

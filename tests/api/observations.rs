@@ -630,6 +630,46 @@ async fn a_dry_run_writes_nothing() {
     assert!(!absent.exists() && !data.exists());
 }
 
+/// `mds sync` run from cron before any server has started, on an empty database, against
+/// a mirror of the bundled files: it starts from the embedded dataset, so the bundled
+/// history is kept whole and no second version is made.
+#[tokio::test]
+#[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
+async fn mds_sync_on_an_empty_database_starts_from_the_bundle() {
+    let mirror = bundle_mirror();
+    let (url, _faults) = start(&mirror.0).await;
+    let scratch = tempdir::Dir::new();
+    let db_url = format!("sqlite://{}?mode=rwc", scratch.0.join("cron.db").display());
+    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_mds"))
+        .args(["sync", "--mirror", &url, "--data-dir"])
+        .arg(scratch.0.join("data"))
+        .env("DATABASE_URL", &db_url)
+        .env_remove("REDIS_URL")
+        .env("RUST_LOG", "warn")
+        .output()
+        .await
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("imported the embedded dataset first"),
+        "{stdout}"
+    );
+    let bundled = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let db = mds::store::connect(&db_url).await.unwrap();
+    let periods = entity::price_history::Entity::find()
+        .count(&db)
+        .await
+        .unwrap();
+    assert_eq!(periods as usize, bundled.price_history.len(), "{stdout}");
+    let current = mds::store::import::current(&db).await.unwrap().unwrap();
+    assert_eq!(current.version, 1, "{stdout}");
+}
+
 /// `mds sync` from cron takes the lock the scheduled sync takes: while another sync holds
 /// it, it says so and changes nothing.
 #[tokio::test]
