@@ -485,7 +485,12 @@ fn schemas() -> Value {
             "type",
             json!({"type": "string", "enum": ["price", "model", "score"]}),
         ),
-        ("date", date()),
+        // A model's entry is dated by its release date, which may be known to the month
+        // only (docs/data.md).
+        (
+            "date",
+            json!({"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$"}),
+        ),
         ("summary", s()),
         ("model", named.clone()),
         ("provider", nullable_named.clone()),
