@@ -249,11 +249,12 @@ pub fn finish(
     exclude: &BTreeSet<String>,
     observed: &Observed,
     tables: &Reviewed,
+    unvouched: &BTreeMap<String, String>,
 ) -> super::calibration::Gaps {
     snapshot.models = resolved
         .models
         .iter()
-        .map(|(slug, recs)| super::merge::model(slug, recs))
+        .map(|(slug, recs)| super::merge::model(slug, recs, unvouched.contains_key(slug)))
         .collect();
     for m in &mut snapshot.models {
         m.first_seen = observed.first_seen.get(&m.slug).cloned();

@@ -31,7 +31,8 @@ pub const CONFIG_SUFFIXES: &[&str] = &[
 /// Suffixes of a host's packaging of a model: quantisation, a cloud's managed-service tag,
 /// a router's default alias, a trusted-execution-environment deployment (`-tee`).
 const HOST_SUFFIXES: &[&str] = &[
-    "-maas", "-nvfp4", "-fp8", "-fp4", "-int4", "-int8", "-awq", "-default", "-tee",
+    "-maas", "-nvfp4", "-fp8", "-fp4", "-bf16", "-fp16", "-int4", "-int8", "-awq", "-default",
+    "-tee",
 ];
 
 /// Creators whose `-thinking` is a mode of one model; others (Qwen, Kimi, ERNIE) release
@@ -333,11 +334,104 @@ pub fn model_creator(key: &str, recs: &[super::ModelRecord]) -> Option<String> {
         .or_else(|| recs.iter().find_map(named_vendor))
 }
 
+/// Words a release line uses for its own variants whichever lab makes it, beyond the
+/// creator's own ids: they never make a host's entry a community fine-tune.
+const VARIANT_WORDS: &[&str] = &[
+    "preview",
+    "exp",
+    "experimental",
+    "beta",
+    "latest",
+    "free",
+    "base",
+    "instruct",
+    "chat",
+    "it",
+    "vision",
+    "vl",
+    "thinking",
+    "reasoning",
+    "coder",
+    "code",
+    "turbo",
+    "instant",
+    "fast",
+    // Hosts' route words: Poe's Cerebras deployments (`-cs`), NanoGPT's discounted routes.
+    "cs",
+    "cheaper",
+];
+
+/// Community fine-tunes a host sells under a lab's model name with words of its own
+/// (`gemma-4-31b-gemopus`, `qwen3.5-27b-writer-derestricted`): a model of an open family
+/// (`data/open_families.csv`) no record of which comes from its creator (no metadata file
+/// of its own, no first-party API), a witness of which says its weights are not open and
+/// none that they are, whose slug is a model of the same lab followed by words no id of
+/// that lab uses ([`VARIANT_WORDS`] aside). Such a model is not the lab's
+/// release: it is credited to no creator but a publisher its id names, its family's open
+/// weights are not its own, and it links the model it derives from (docs/methodology.md,
+/// "Creators"). Returns each one's base model.
+pub fn unvouched(
+    models: &BTreeMap<String, Vec<super::ModelRecord>>,
+    lookup: impl Fn(&str) -> Option<String>,
+) -> BTreeMap<String, String> {
+    let lab_of = |slug: &str| names::creator_for(None, &slug.replace('.', "-"));
+    let mut words: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for r in models.values().flatten().filter(|r| r.rank <= 2) {
+        if let (Some(c), Some(p)) = (&r.creator, &r.parsed) {
+            words
+                .entry(c.as_str())
+                .or_default()
+                .extend(p.key.split('-'));
+        }
+    }
+    // A host's name in an id is a deployment's label (`deepseek-r1-sambanova`), not a
+    // fine-tune's.
+    let hosts: BTreeSet<&str> = models
+        .values()
+        .flatten()
+        .filter_map(|r| r.provider.as_deref())
+        .collect();
+    let mut out = BTreeMap::new();
+    for (slug, recs) in models {
+        // The open family's name with a witness saying its weights are not open: the
+        // lab publishes that family's weights, so what is closed is not the lab's.
+        if recs
+            .iter()
+            .any(|r| r.rank <= 2 || r.open_weights == Some(true))
+            || !recs.iter().any(|r| r.open_weights == Some(false))
+            || !super::catalog::open_family(slug)
+        {
+            continue;
+        }
+        let Some(lab) = lab_of(slug) else {
+            continue;
+        };
+        let known = words.get(lab);
+        for base in base_candidates(slug) {
+            let Some(target) = lookup(base).filter(|t| t != slug) else {
+                continue;
+            };
+            let extra = slug.get(base.len() + 1..).unwrap_or_default();
+            let own_words = extra.split('-').any(|w| {
+                !VARIANT_WORDS.contains(&w)
+                    && !NEUTRAL_WORDS.contains(&w)
+                    && !hosts.contains(w)
+                    && !known.is_some_and(|k| k.contains(w))
+            });
+            if own_words && lab_of(&target) == Some(lab) {
+                out.insert(slug.clone(), target);
+            }
+            break;
+        }
+    }
+    out
+}
+
 /// Words a provider puts in an id that do not change the model it serves: packagings
-/// (`hf`, `fp8`, `nvfp4`, `dynamic`), router variants (`free`, `latest`) and Mistral's
-/// `open-` for its open-weights API ids.
+/// (`hf`, `fp8`, `bf16`, `nvfp4`, `dynamic`), router variants (`free`, `latest`, NanoGPT's
+/// `original` route, `glm-4.6-original`) and Mistral's `open-` for its open-weights API ids.
 const NEUTRAL_WORDS: &[&str] = &[
-    "hf", "fp8", "fp4", "nvfp4", "dynamic", "free", "latest", "open",
+    "hf", "fp8", "fp4", "bf16", "fp16", "nvfp4", "dynamic", "free", "latest", "open", "original",
 ];
 
 /// The tuned variant every model a provider serves is (`instruct`, `chat`, `it`): neutral

@@ -271,8 +271,12 @@ pub fn stated_set(set: Option<&Vec<String>>, flags: &[(String, bool)]) -> Option
 
 /// The merged model: each attribute voted from `recs` (best first, as resolved), with the
 /// disputes found on the way.
-pub fn model(slug: &str, recs: &[ModelRecord]) -> model::Model {
-    let creator = identities::model_creator(slug, recs);
+/// `unvouched`: a community fine-tune under its lab's model name
+/// ([`identities::unvouched`]), credited to no lab and not open by its family.
+pub fn model(slug: &str, recs: &[ModelRecord], unvouched: bool) -> model::Model {
+    let lab = names::creator_for(None, &slug.replace('.', "-"));
+    let creator =
+        identities::model_creator(slug, recs).filter(|c| !unvouched || lab != Some(c.as_str()));
     let standings: Vec<Standing> = recs
         .iter()
         .map(|r| standing(creator.as_deref(), r))
@@ -301,6 +305,23 @@ pub fn model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         },
         &mut disputes,
     );
+    // An output limit beyond the context window is no limit of this model (a gateway's
+    // placeholder, another deployment's): the vote is taken again among the witnesses
+    // within the window, and with none the limit is unknown (docs/data.md, "Limits").
+    let max_output = match (max_output, context) {
+        (Some(out), Some(window)) if out > window => choose(
+            &of(recs, &standings, |r| {
+                r.max_output
+                    .filter(|n| !placeholder_output(*n) && *n <= window)
+            }),
+            &Rule {
+                tiers: TIERS,
+                weight: &none,
+                tie: Tie::Authority,
+            },
+        ),
+        _ => max_output,
+    };
     let flag = |field: &str, get: fn(&ModelRecord) -> Option<bool>, out: &mut Vec<Dispute>| {
         vote(
             field,
@@ -330,7 +351,7 @@ pub fn model(slug: &str, recs: &[ModelRecord]) -> model::Model {
         |r| (r.output_modalities.as_ref(), &r.output_flags),
         &mut disputes,
     );
-    let open_source = open_source(slug, recs, &standings, &mut disputes);
+    let open_source = open_source(slug, recs, &standings, !unvouched, &mut disputes);
     let release_date = release_date(slug, recs, &standings, &mut disputes);
     disputes.sort_by(|a, b| a.field.cmp(&b.field));
 
@@ -439,11 +460,12 @@ fn open_source(
     slug: &str,
     recs: &[ModelRecord],
     standings: &[Standing],
+    by_family: bool,
     disputes: &mut Vec<Dispute>,
 ) -> Option<bool> {
     let mut witnesses = of(recs, standings, |r| r.open_weights);
     let listed = recs.iter().any(|r| r.rank < BENCHMARK_RANK);
-    if listed && catalog::open_family(slug) {
+    if by_family && listed && catalog::open_family(slug) {
         witnesses.push(Witness {
             source: "open_families",
             provider: None,
@@ -787,7 +809,7 @@ mod tests {
             ("pdf".into(), true),
             ("text".into(), true),
         ];
-        let m = model("claude-mythos-5-1", &[litellm.clone()]);
+        let m = model("claude-mythos-5-1", &[litellm.clone()], false);
         assert_eq!(m.input_modalities, "image,pdf,text");
         assert_eq!(m.category, "multimodal");
         assert_eq!(m.disputes, None);
@@ -800,7 +822,7 @@ mod tests {
         let mut ll = rec(Some("google"), 4);
         ll.source = "litellm";
         ll.input_flags = vec![("image".into(), true)];
-        let m = model("gemini-embedding-2", &[own_list, genai, ll]);
+        let m = model("gemini-embedding-2", &[own_list, genai, ll], false);
         assert_eq!(m.input_modalities, "image,text");
         let d = Dispute::decode(m.disputes.as_deref());
         assert_eq!(d.len(), 1, "{d:?}");
@@ -809,10 +831,10 @@ mod tests {
         let mut video = rec(Some("minimax"), 4);
         video.source = "litellm";
         video.output_flags = vec![("video".into(), true), ("text".into(), false)];
-        let m = model("minimax-h3-max", &[video]);
+        let m = model("minimax-h3-max", &[video], false);
         assert_eq!(m.output_modalities, "video");
         // Nothing stated: text in and out.
-        let m = model("x-1", &[rec(Some("h"), 3)]);
+        let m = model("x-1", &[rec(Some("h"), 3)], false);
         assert_eq!(
             (m.input_modalities.as_str(), m.output_modalities.as_str()),
             ("text", "text")
@@ -851,10 +873,11 @@ mod tests {
                 dated(3, "2025-01-01"),
                 dated(4, "2025-09-29"),
             ],
+            false,
         );
         assert_eq!(m.release_date.as_deref(), Some("2025-09-29"));
         assert!(placeholder_output(1) && !placeholder_output(8192));
-        let m = model("only-a-placeholder", &[dated(3, "2024-01-01")]);
+        let m = model("only-a-placeholder", &[dated(3, "2024-01-01")], false);
         assert_eq!(m.release_date, None);
     }
 
@@ -866,7 +889,7 @@ mod tests {
             provider: Some("host".into()),
             ..ModelRecord::default()
         };
-        let open = |slug: &str, recs: &[ModelRecord]| model(slug, recs).open_source;
+        let open = |slug: &str, recs: &[ModelRecord]| model(slug, recs, false).open_source;
         assert_eq!(
             open("x-1", &[rec(Some(false)), rec(Some(true))]),
             Some(true)
@@ -911,7 +934,7 @@ mod tests {
             release_date: Some(d.into()),
             ..ModelRecord::default()
         };
-        let date = |slug: &str, recs: &[ModelRecord]| model(slug, recs).release_date;
+        let date = |slug: &str, recs: &[ModelRecord]| model(slug, recs, false).release_date;
         // The creator's own API says.
         let own = [
             rec(3, "2025-02-01"),

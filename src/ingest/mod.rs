@@ -102,6 +102,10 @@ pub struct ModelRecord {
     /// says it is one ([`names::price_mode`]): a variant of the model's offering at the
     /// provider, never its standard price, a model or a name.
     pub mode: Option<&'static str>,
+    /// The key of the model the source's maintainers say this entry is (models.dev's
+    /// `base_model`, where the bundle holds that model's file): its group joins that
+    /// model's ([`resolve`]).
+    pub based_on: Option<String>,
 }
 
 /// The rank of records read from benchmark tables (a paper's or a leaderboard's rows).
@@ -400,8 +404,15 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         prior::carry_first_seen(p, &resolved.models, &mut first_seen);
     }
 
+    // Community fine-tunes sold under a lab's model name (docs/methodology.md, "Creators").
+    let unvouched =
+        identities::unvouched(&resolved.models, |b| resolved.lookup(b).map(str::to_string));
+    report.rule(
+        "creators: community fine-tunes under a lab's model name, credited to no lab",
+        unvouched.len(),
+    );
     // Fine-tunes and merges link the model they derive from.
-    let bases: BTreeMap<String, String> = resolved
+    let mut bases: BTreeMap<String, String> = resolved
         .models
         .iter()
         .filter_map(|(slug, recs)| {
@@ -430,6 +441,9 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
                 .map(|b| (slug.clone(), b.to_string()))
         })
         .collect();
+    for (slug, base) in &unvouched {
+        bases.entry(slug.clone()).or_insert_with(|| base.clone());
+    }
 
     // A host's mode product folded into its model (`glm-5.2-fast` at Baseten, now the fast
     // variant of `glm-5.2`) leaves no model behind: its price periods were the variant's,
@@ -463,6 +477,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             first_seen,
         },
         &tables,
+        &unvouched,
     );
     sources::litellm::apply(
         &witnessed,
@@ -829,6 +844,60 @@ fn record_order(r: &ModelRecord, key: &str) -> (u8, bool, String, String) {
 }
 
 /// Date part of a key as a comparable string (`20241022`, `2024-10-22` → `20241022`).
+/// Snapshots dated two months or more before the first release date any witness of their
+/// line states (its undated name and every dated snapshot of it), none of whose own
+/// witnesses states a date: the date is a seller's error (Bedrock's
+/// `anthropic.claude-3-7-sonnet-20240620-v1:0` carries Claude 3.5 Sonnet's date; Claude
+/// 3.7 Sonnet came out 2025-02-19), and the id joins the line's first dated snapshot
+/// (docs/methodology.md, "Identity"). Only full dates (`20240620`, `2024-06-20`) are read.
+fn phantom_snapshots(by_key: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<(String, String)> {
+    let month = |d: &str| -> Option<u32> {
+        let d = d.replace('-', "");
+        let y: u32 = d.get(..4)?.parse().ok()?;
+        let m: u32 = d.get(4..6)?.parse().ok()?;
+        (d.len() >= 6 && d.starts_with("20")).then_some(y * 12 + m)
+    };
+    let stated = |recs: &[ModelRecord]| {
+        recs.iter()
+            .filter_map(|r| r.release_date.as_deref())
+            .filter(|d| !merge::placeholder_date(d))
+            .filter_map(month)
+            .min()
+    };
+    // Each line's first stated release, and its first dated snapshot that states one.
+    let mut first: BTreeMap<&str, u32> = BTreeMap::new();
+    let mut first_snapshot: BTreeMap<&str, (u32, &str)> = BTreeMap::new();
+    for (key, recs) in by_key {
+        let (stem, dated) = match names::split_date(key) {
+            Some((stem, _)) => (stem, true),
+            None => (key.as_str(), false),
+        };
+        let Some(m) = stated(recs) else {
+            continue;
+        };
+        let e = first.entry(stem).or_insert(m);
+        *e = (*e).min(m);
+        if dated {
+            let e = first_snapshot.entry(stem).or_insert((m, key));
+            if m < e.0 {
+                *e = (m, key);
+            }
+        }
+    }
+    by_key
+        .iter()
+        .filter(|(_, recs)| stated(recs).is_none())
+        .filter_map(|(key, _)| {
+            let (stem, date) = names::split_date(key)?;
+            let date = date.replace('-', "");
+            let released = first.get(stem)?;
+            let (_, target) = first_snapshot.get(stem)?;
+            (date.len() == 8 && month(&date)? + 2 <= *released)
+                .then(|| (key.clone(), target.to_string()))
+        })
+        .collect()
+}
+
 fn date_rank(date: &str) -> String {
     let d = date.replace('-', "");
     if d.len() == 4 { format!("0000{d}") } else { d }
@@ -970,6 +1039,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         .map(|(k, base)| (k.to_string(), base))
         .collect();
     prefixed.extend(configured);
+    prefixed.extend(phantom_snapshots(&by_key));
     for (from, to) in &prefixed {
         if let Some(recs) = by_key.remove(from) {
             by_key.entry(to.clone()).or_default().extend(recs);
@@ -1021,6 +1091,54 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             }
         }
     }
+    // models.dev's maintainers say which model a provider's entry is (`base_model`): a
+    // group with no metadata file of its own whose entries name one base joins that base's
+    // model (Bedrock's `nvidia.nemotron-nano-9b-v2`, listed alone as `nemotron-nano-9b`, is
+    // `nemotron-nano-9b-v2`), unless it is a dated snapshot of it (the undated name joins
+    // the snapshot instead). A model with a file of its own stays itself, whatever one
+    // host's entry says (docs/methodology.md, "Identity").
+    let joins: Vec<(String, String)> = groups
+        .iter()
+        .filter(|(_, recs)| recs.iter().all(|r| r.rank > 0))
+        .filter_map(|(key, recs)| {
+            let entries: Vec<&ModelRecord> = recs
+                .iter()
+                .filter(|r| r.source == sources::models_dev::SOURCE)
+                .collect();
+            let bases: BTreeSet<&str> = entries
+                .iter()
+                .filter_map(|r| r.based_on.as_deref())
+                .collect();
+            let [base] = bases.into_iter().collect::<Vec<_>>()[..] else {
+                return None;
+            };
+            // Most of the group's entries say so: one host's slip (a distill's entry naming
+            // the model it distils) moves nothing.
+            let saying = entries.iter().filter(|r| r.based_on.is_some()).count();
+            let into = key_owner.get(base)?;
+            let snapshot = names::split_date(key).is_some_and(|(stem, _)| stem == base);
+            // Two snapshots of different dates stay two models.
+            let other_date = names::split_date(key)
+                .zip(names::split_date(into))
+                .is_some_and(|((_, a), (_, b))| a != b);
+            (2 * saying > entries.len()
+                && into != key
+                && !snapshot
+                && !other_date
+                && groups.contains_key(into))
+            .then(|| (key.clone(), into.clone()))
+        })
+        .collect();
+    for (from, into) in joins {
+        if let Some(recs) = groups.remove(&from) {
+            groups.entry(into.clone()).or_default().extend(recs);
+        }
+        for owner in key_owner.values_mut() {
+            if *owner == from {
+                owner.clone_from(&into);
+            }
+        }
+    }
     // The prefixed spellings stay names of the model they joined.
     for (from, to) in prefixed {
         if let Some(group) = key_owner.get(&to).cloned() {
@@ -1030,6 +1148,17 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // A mode entry alone never makes a model: OpenRouter's `openai/gpt-6.1-terra-pro:batch`
     // is a batch price of a model no source lists (docs/data.md, "Price modes").
     groups.retain(|_, recs| recs.iter().any(|r| r.mode.is_none()));
+    // Nor does a floating alias that names no version (`~anthropic/claude-haiku-latest`,
+    // `grok-latest`): it is whichever model its maker's line serves today, and its price
+    // changes when the target does (docs/methodology.md, "Identity"). A versioned one
+    // (`chatgpt-4o-latest`) is a model its maker sells under that id.
+    groups.retain(|key, recs| {
+        key.bytes().any(|b| b.is_ascii_digit())
+            || !recs.iter().all(|r| {
+                let id = r.raw_id.to_ascii_lowercase();
+                id.starts_with('~') || id.ends_with("latest")
+            })
+    });
     let mut models = BTreeMap::new();
     let mut slug_of_group = BTreeMap::new();
     for (key, mut recs) in groups {

@@ -542,3 +542,129 @@ fn a_context_window_the_creator_s_apis_agree_on_is_the_models() {
         "{checked} models whose first-party entries agree"
     );
 }
+
+#[test]
+fn no_output_limit_exceeds_the_context_window() {
+    let s = bundled();
+    let both: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| m.context_window.is_some() && m.max_output_tokens.is_some())
+        .collect();
+    assert!(both.len() > 500, "{} models with both limits", both.len());
+    let over: Vec<String> = both
+        .iter()
+        .filter(|m| m.max_output_tokens > m.context_window)
+        .map(|m| {
+            format!(
+                "{} {:?}>{:?}",
+                m.slug, m.max_output_tokens, m.context_window
+            )
+        })
+        .collect();
+    assert!(over.is_empty(), "output limits over the window: {over:?}");
+}
+
+#[test]
+fn a_derived_model_is_its_base_labs_only_where_the_lab_sells_it() {
+    let s = bundled();
+    let creator: BTreeMap<&str, Option<&str>> = s
+        .models
+        .iter()
+        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
+        .collect();
+    let sellers: BTreeSet<(&str, &str)> = s
+        .offerings
+        .iter()
+        .map(|o| (o.model_slug.as_str(), o.provider_slug.as_str()))
+        .collect();
+    let derived: Vec<&entity::model::Model> =
+        s.models.iter().filter(|m| m.base_model.is_some()).collect();
+    assert!(derived.len() > 20, "{} derived models", derived.len());
+    let credited: Vec<&str> = derived
+        .iter()
+        .filter(|m| {
+            let lab = m.creator_slug.as_deref();
+            lab.is_some()
+                && m.base_model
+                    .as_deref()
+                    .and_then(|b| creator.get(b).copied().flatten())
+                    == lab
+                && !lab.is_some_and(|l| sellers.contains(&(m.slug.as_str(), l)))
+        })
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(
+        credited.is_empty(),
+        "fine-tunes credited to their base's lab: {credited:?}"
+    );
+    for slug in ["gemma-4-31b-gemopus", "qwen3.5-27b-writer-derestricted"] {
+        let m = model(&s, slug);
+        assert_eq!(m.creator_slug, None, "{slug}");
+        assert_ne!(m.open_source, Some(true), "{slug}");
+    }
+}
+
+#[test]
+fn floating_aliases_without_a_version_are_not_models() {
+    let s = bundled();
+    let floating: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| !m.slug.bytes().any(|b| b.is_ascii_digit()))
+        .filter(|m| m.name.to_ascii_lowercase().contains("latest"))
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(
+        floating.is_empty(),
+        "floating aliases listed as models: {floating:?}"
+    );
+    assert!(s.models.iter().all(|m| m.slug != "claude-haiku"));
+}
+
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_models_dev_base_model_is_the_model_its_entry_resolves_to() {
+    let s = bundled();
+    let aliases: BTreeMap<&str, &str> = s
+        .aliases
+        .iter()
+        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
+        .collect();
+    let path = raw_sources().join("models-dev/models_dev_toml_bundle.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let files = data["files"].as_object().unwrap();
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for (path, file) in files {
+        let Some(base) = file["base_model"].as_str() else {
+            continue;
+        };
+        let Some(id) = path
+            .strip_prefix("providers/")
+            .and_then(|p| p.split_once("/models/"))
+            .and_then(|(_, id)| id.strip_suffix(".toml"))
+        else {
+            continue;
+        };
+        if !files.contains_key(&format!("models/{base}.toml")) {
+            continue;
+        }
+        let base_id = base.split_once('/').map_or(base, |(_, id)| id);
+        let (Some(of_entry), Some(of_base)) =
+            (resolve(&s, &aliases, id), resolve(&s, &aliases, base_id))
+        else {
+            continue;
+        };
+        checked += 1;
+        if of_entry != of_base {
+            wrong.push(format!("{path}: {of_entry} is not {of_base}"));
+        }
+    }
+    assert!(checked > 500, "{checked} entries with a base model checked");
+    assert!(
+        wrong.len() * 100 <= checked,
+        "{} of {checked}: {wrong:?}",
+        wrong.len()
+    );
+}

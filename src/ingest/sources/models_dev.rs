@@ -283,6 +283,7 @@ fn record(
         task: None,
         // Set once every source is read (`ingest::run`).
         mode: None,
+        based_on: None,
     }
 }
 
@@ -327,7 +328,10 @@ pub fn records(
                     .get("base_model")
                     .and_then(Value::as_str)
                     .and_then(|b| b.split('/').next());
-                let r = record(id, model, Some(canonical_provider(provider)), org);
+                let mut r = record(id, model, Some(canonical_provider(provider)), org);
+                // models.dev's maintainers say which model the entry is (`base_model`):
+                // its group joins that model's (`ingest::resolve`).
+                r.based_on = based_on(own, &files).map(|b| names::parse(b).key);
                 if r.parsed.as_ref().is_some_and(|p| p.key.is_empty()) {
                     report.unmatched(SOURCE, id);
                     continue;
@@ -343,6 +347,16 @@ pub fn records(
             _ => {}
         }
     }
+}
+
+/// The id (without its organisation) of the model file a provider entry's `base_model`
+/// names, where the bundle holds that file.
+fn based_on<'a>(own: &'a Value, files: &BTreeMap<&str, &Value>) -> Option<&'a str> {
+    let base = own.get("base_model").and_then(Value::as_str)?;
+    files
+        .contains_key(format!("models/{base}.toml").as_str())
+        .then_some(())?;
+    Some(base.split_once('/').map_or(base, |(_, id)| id))
 }
 
 /// Benchmark rows embedded in `models/<org>/<model>.toml` (`[[benchmarks]]`).

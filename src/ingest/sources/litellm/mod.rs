@@ -523,6 +523,10 @@ pub fn task_of_mode(mode: &str) -> Option<&'static str> {
 /// What LiteLLM witnessed about each resolved model (by slug).
 pub type ByModel = BTreeMap<String, Vec<Witness>>;
 
+/// Clouds run by a creator, whose entries state that creator's models' lifecycle (not
+/// their prices: a cloud's price is its own, docs/data.md "Lifecycle").
+const OWN_CLOUDS: &[(&str, &str)] = &[("google", "google-vertex")];
+
 /// Applies the witnesses to the built models: a non-conversational mode the creator's own
 /// entry gives (or every entry agrees on) sets a `chat` model's task; structured-output
 /// support fills a gap; the creator's deprecation date, the last any of its entries for the
@@ -572,8 +576,17 @@ pub fn apply(
         // included: OpenAI dates `gpt-5-2025-08-07` (2026-12-11) and leaves the undated
         // `gpt-5` undated; an entry without a date states nothing (docs/data.md,
         // "Lifecycle").
+        // A lab's own cloud retires the lab's models too: Google dates Gemini's end on
+        // Vertex (`vertex_ai/gemini-3.6-flash`, 2026-11-19) and not on the Gemini API.
+        let own_cloud = |w: &&Witness| {
+            OWN_CLOUDS.iter().any(|(c, cloud)| {
+                m.creator_slug.as_deref() == Some(*c) && w.provider.as_deref() == Some(*cloud)
+            })
+        };
         if let Some(date) = first_party
             .iter()
+            .copied()
+            .chain(seen.iter().filter(own_cloud))
             .filter_map(|w| w.deprecation_date.clone())
             .max()
         {
