@@ -249,12 +249,21 @@ pub fn finish(
     exclude: &BTreeSet<String>,
     observed: &Observed,
     tables: &Reviewed,
-    unvouched: &BTreeMap<String, String>,
+    derived: &Derived,
 ) -> super::calibration::Gaps {
     snapshot.models = resolved
         .models
         .iter()
-        .map(|(slug, recs)| super::merge::model(slug, recs, unvouched.contains_key(slug)))
+        .map(|(slug, recs)| {
+            super::merge::model(
+                slug,
+                recs,
+                super::merge::Derivation {
+                    derived: derived.bases.contains_key(slug),
+                    unvouched: derived.unvouched.contains_key(slug),
+                },
+            )
+        })
         .collect();
     for m in &mut snapshot.models {
         m.first_seen = observed.first_seen.get(&m.slug).cloned();
@@ -349,6 +358,14 @@ pub fn finish(
         })
         .collect();
     derive(snapshot, tables)
+}
+
+/// The models derived from others (model → base): every fine-tune or merge, and among
+/// them the community fine-tunes sold under a lab's model name
+/// ([`super::identities::unvouched`]).
+pub struct Derived<'a> {
+    pub bases: &'a BTreeMap<String, String>,
+    pub unvouched: &'a BTreeMap<String, String>,
 }
 
 /// Mean of `values` rounded to 2 decimals, `None` when empty.

@@ -107,7 +107,10 @@ fn dated_constraints(model: &Value, day: &str) -> Vec<(String, Prices)> {
         .flatten()
         .filter_map(|e| {
             let start = e.get("constraint")?.get("start_date")?.as_str()?;
-            Some((start.to_string(), prices_of(e.get("prices")?)))
+            // A dated rate of a list with time-of-day windows is its off-peak rate; the
+            // standard price from that day is the peak (DeepSeek V4 since 2026-08-17).
+            let p = genai_prices::at_peak(model, prices_of(e.get("prices")?));
+            Some((start.to_string(), p))
         })
         .filter(|(start, _)| start.as_str() <= day)
         .collect();

@@ -407,17 +407,36 @@ pub fn unvouched(
             continue;
         };
         let known = words.get(lab);
-        for base in base_candidates(slug) {
+        // Every shorter run of the slug's words, longest first: a fine-tune's own words may
+        // hold a version (`qwen3.5-27b-writer-v2-derestricted`).
+        let prefixes: Vec<&str> = slug
+            .match_indices('-')
+            .map(|(i, _)| &slug[..i])
+            .rev()
+            .collect();
+        for base in prefixes {
             let Some(target) = lookup(base).filter(|t| t != slug) else {
                 continue;
             };
             let extra = slug.get(base.len() + 1..).unwrap_or_default();
-            let own_words = extra.split('-').any(|w| {
-                !VARIANT_WORDS.contains(&w)
-                    && !NEUTRAL_WORDS.contains(&w)
-                    && !hosts.contains(w)
-                    && !known.is_some_and(|k| k.contains(w))
+            // A size after the base names another checkpoint of the line, the lab's own
+            // (`deepseek-r1-distill-qwen-7b`, `gemma2-9b-it`); a fine-tune's words are
+            // names (`writer`, `garnet`), its versions (`v2`) aside.
+            let size = extra.split('-').any(|w| {
+                w.len() > 1
+                    && w.ends_with(['b', 'm'])
+                    && w[..w.len() - 1]
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || b == b'.')
             });
+            let own_words = !size
+                && extra.split('-').any(|w| {
+                    !w.bytes().any(|b| b.is_ascii_digit())
+                        && !VARIANT_WORDS.contains(&w)
+                        && !NEUTRAL_WORDS.contains(&w)
+                        && !hosts.contains(w)
+                        && !known.is_some_and(|k| k.contains(w))
+                });
             if own_words && lab_of(&target) == Some(lab) {
                 out.insert(slug.clone(), target);
             }

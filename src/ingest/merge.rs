@@ -269,14 +269,23 @@ pub fn stated_set(set: Option<&Vec<String>>, flags: &[(String, bool)]) -> Option
     })
 }
 
+/// How a model derives from another (docs/data.md, "Creators").
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Derivation {
+    /// A fine-tune or merge of another model: never credited to the lab its name starts
+    /// with, only to a publisher.
+    pub derived: bool,
+    /// A community fine-tune under its lab's model name ([`identities::unvouched`]): not
+    /// open by its family, only by its witnesses.
+    pub unvouched: bool,
+}
+
 /// The merged model: each attribute voted from `recs` (best first, as resolved), with the
 /// disputes found on the way.
-/// `unvouched`: a community fine-tune under its lab's model name
-/// ([`identities::unvouched`]), credited to no lab and not open by its family.
-pub fn model(slug: &str, recs: &[ModelRecord], unvouched: bool) -> model::Model {
+pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model {
     let lab = names::creator_for(None, &slug.replace('.', "-"));
-    let creator =
-        identities::model_creator(slug, recs).filter(|c| !unvouched || lab != Some(c.as_str()));
+    let creator = identities::model_creator(slug, recs)
+        .filter(|c| !(how.derived || how.unvouched) || lab != Some(c.as_str()));
     let standings: Vec<Standing> = recs
         .iter()
         .map(|r| standing(creator.as_deref(), r))
@@ -351,7 +360,7 @@ pub fn model(slug: &str, recs: &[ModelRecord], unvouched: bool) -> model::Model 
         |r| (r.output_modalities.as_ref(), &r.output_flags),
         &mut disputes,
     );
-    let open_source = open_source(slug, recs, &standings, !unvouched, &mut disputes);
+    let open_source = open_source(slug, recs, &standings, !how.unvouched, &mut disputes);
     let release_date = release_date(slug, recs, &standings, &mut disputes);
     disputes.sort_by(|a, b| a.field.cmp(&b.field));
 
@@ -809,7 +818,11 @@ mod tests {
             ("pdf".into(), true),
             ("text".into(), true),
         ];
-        let m = model("claude-mythos-5-1", &[litellm.clone()], false);
+        let m = model(
+            "claude-mythos-5-1",
+            &[litellm.clone()],
+            Derivation::default(),
+        );
         assert_eq!(m.input_modalities, "image,pdf,text");
         assert_eq!(m.category, "multimodal");
         assert_eq!(m.disputes, None);
@@ -822,7 +835,11 @@ mod tests {
         let mut ll = rec(Some("google"), 4);
         ll.source = "litellm";
         ll.input_flags = vec![("image".into(), true)];
-        let m = model("gemini-embedding-2", &[own_list, genai, ll], false);
+        let m = model(
+            "gemini-embedding-2",
+            &[own_list, genai, ll],
+            Derivation::default(),
+        );
         assert_eq!(m.input_modalities, "image,text");
         let d = Dispute::decode(m.disputes.as_deref());
         assert_eq!(d.len(), 1, "{d:?}");
@@ -831,10 +848,10 @@ mod tests {
         let mut video = rec(Some("minimax"), 4);
         video.source = "litellm";
         video.output_flags = vec![("video".into(), true), ("text".into(), false)];
-        let m = model("minimax-h3-max", &[video], false);
+        let m = model("minimax-h3-max", &[video], Derivation::default());
         assert_eq!(m.output_modalities, "video");
         // Nothing stated: text in and out.
-        let m = model("x-1", &[rec(Some("h"), 3)], false);
+        let m = model("x-1", &[rec(Some("h"), 3)], Derivation::default());
         assert_eq!(
             (m.input_modalities.as_str(), m.output_modalities.as_str()),
             ("text", "text")
@@ -873,11 +890,15 @@ mod tests {
                 dated(3, "2025-01-01"),
                 dated(4, "2025-09-29"),
             ],
-            false,
+            Derivation::default(),
         );
         assert_eq!(m.release_date.as_deref(), Some("2025-09-29"));
         assert!(placeholder_output(1) && !placeholder_output(8192));
-        let m = model("only-a-placeholder", &[dated(3, "2024-01-01")], false);
+        let m = model(
+            "only-a-placeholder",
+            &[dated(3, "2024-01-01")],
+            Derivation::default(),
+        );
         assert_eq!(m.release_date, None);
     }
 
@@ -889,7 +910,8 @@ mod tests {
             provider: Some("host".into()),
             ..ModelRecord::default()
         };
-        let open = |slug: &str, recs: &[ModelRecord]| model(slug, recs, false).open_source;
+        let open =
+            |slug: &str, recs: &[ModelRecord]| model(slug, recs, Derivation::default()).open_source;
         assert_eq!(
             open("x-1", &[rec(Some(false)), rec(Some(true))]),
             Some(true)
@@ -934,7 +956,9 @@ mod tests {
             release_date: Some(d.into()),
             ..ModelRecord::default()
         };
-        let date = |slug: &str, recs: &[ModelRecord]| model(slug, recs, false).release_date;
+        let date = |slug: &str, recs: &[ModelRecord]| {
+            model(slug, recs, Derivation::default()).release_date
+        };
         // The creator's own API says.
         let own = [
             rec(3, "2025-02-01"),

@@ -477,7 +477,10 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             first_seen,
         },
         &tables,
-        &unvouched,
+        &catalog::Derived {
+            bases: &bases,
+            unvouched: &unvouched,
+        },
     );
     sources::litellm::apply(
         &witnessed,

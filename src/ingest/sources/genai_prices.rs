@@ -177,6 +177,20 @@ pub fn priced_modalities(p: &Prices) -> (crate::ingest::Flags, crate::ingest::Fl
     (input, output)
 }
 
+/// Whether an entry prices audio in by the hour, in any of its price sets.
+fn audio_hours(model: &Value) -> bool {
+    let priced = |p: &Value| {
+        ["input_audio_hours", "audio_hours"]
+            .iter()
+            .any(|k| p.get(k).is_some_and(|v| !v.is_null()))
+    };
+    match model.get("prices") {
+        Some(Value::Array(list)) => list.iter().filter_map(|e| e.get("prices")).any(priced),
+        Some(p) => priced(p),
+        None => false,
+    }
+}
+
 /// Minutes of the day a `HH:MM:SSZ` time stands for.
 fn minutes(t: &str) -> Option<i64> {
     let mut it = t.trim_end_matches('Z').split(':');
@@ -185,29 +199,59 @@ fn minutes(t: &str) -> Option<i64> {
     Some(h * 60 + m)
 }
 
+/// The entries of a price list gated on a time of day (`constraint.start_time`/`end_time`).
+fn windows(list: &[Value]) -> impl Iterator<Item = &Value> {
+    list.iter().filter(|e| {
+        e.get("constraint").is_some_and(|c| {
+            c.get("start_time")
+                .and_then(Value::as_str)
+                .and_then(minutes)
+                .is_some()
+                && c.get("end_time")
+                    .and_then(Value::as_str)
+                    .and_then(minutes)
+                    .is_some()
+        })
+    })
+}
+
+/// The peak rate of a list with time-of-day windows: the dearest window. A provider's
+/// off-peak hours are a discount on its standard price, whichever way the list is laid out
+/// (DeepSeek V3's 16 standard hours as a window and the discount unconstrained; V4's two
+/// peak windows and the off-peak rate unconstrained or dated) — docs/data.md, "Price modes".
+pub fn peak(model: &Value) -> Option<Prices> {
+    let list = model.get("prices")?.as_array()?;
+    windows(list)
+        .filter_map(|e| e.get("prices").map(prices_of))
+        .max_by(|a, b| a.input.unwrap_or(0.0).total_cmp(&b.input.unwrap_or(0.0)))
+}
+
+/// `p` unless the list's peak rate is dearer: the standard price of a list with
+/// time-of-day windows is its peak rate ([`peak`]).
+pub fn at_peak(model: &Value, p: Prices) -> Prices {
+    match peak(model) {
+        Some(peak) if peak.input.unwrap_or(0.0) > p.input.unwrap_or(0.0) => peak,
+        _ => p,
+    }
+}
+
 /// The standard price set of a model entry. `prices` is an object, or a list whose entries
-/// may carry a `constraint`: dated constraints are history (see `history`); a time-of-day
-/// window covering most of the day (DeepSeek's 16 peak hours) is the standard price and
-/// the unconstrained entry its off-peak discount.
+/// may carry a `constraint`: dated constraints are history (see `history`); the
+/// unconstrained entry is the standard price, unless time-of-day windows make a dearer
+/// peak rate of it ([`at_peak`]).
 pub fn base_prices(model: &Value) -> Option<Prices> {
     match model.get("prices")? {
         Value::Object(_) => model.get("prices").map(prices_of),
         Value::Array(list) => {
-            let most_of_day = list.iter().find(|e| {
-                let Some(c) = e.get("constraint") else {
-                    return false;
-                };
-                let start = c
-                    .get("start_time")
-                    .and_then(Value::as_str)
-                    .and_then(minutes);
-                let end = c.get("end_time").and_then(Value::as_str).and_then(minutes);
-                matches!((start, end), (Some(s), Some(e)) if (e - s).rem_euclid(1440) > 720)
-            });
-            most_of_day
-                .or_else(|| list.iter().find(|e| e.get("constraint").is_none()))
+            let plain = list
+                .iter()
+                .find(|e| e.get("constraint").is_none())
                 .and_then(|e| e.get("prices"))
-                .map(prices_of)
+                .map(prices_of);
+            match plain {
+                Some(p) => Some(at_peak(model, p)),
+                None => peak(model),
+            }
         }
         _ => None,
     }
@@ -278,8 +322,13 @@ pub fn records(
             let creator = names::creator_for(vendor, &parsed.key).map(str::to_string);
             let first_party = creator.as_deref() == Some(slug.as_str());
             let prices = base_prices(m);
-            let (input_flags, output_flags) =
+            let (mut input_flags, output_flags) =
                 prices.as_ref().map(priced_modalities).unwrap_or_default();
+            // A price per hour of audio in (`input_audio_hours`, `audio_hours`: Mistral's
+            // Voxtral transcription) says the model takes audio.
+            if audio_hours(m) && !input_flags.iter().any(|(k, _)| k == "audio") {
+                input_flags.push(("audio".into(), true));
+            }
             out.push(ModelRecord {
                 source: SOURCE,
                 provider: Some(slug.clone()),
@@ -333,12 +382,23 @@ mod tests {
     }
 
     #[test]
-    fn a_window_covering_most_of_the_day_is_the_standard_price() {
+    fn the_peak_rate_of_a_time_of_day_list_is_the_standard_price() {
+        // DeepSeek V3: the standard hours as a window, the discount unconstrained.
         let m = json!({"prices": [
             {"prices": {"input_mtok": 0.135}},
             {"constraint": {"start_time": "00:30:00Z", "end_time": "16:30:00Z"}, "prices": {"input_mtok": 0.27}}
         ]});
         assert_eq!(base_prices(&m).unwrap().input, Some(0.27));
+        // DeepSeek V4: two short peak windows, the off-peak rate unconstrained.
+        let m = json!({"prices": [
+            {"prices": {"input_mtok": 0.66, "output_mtok": 1.98}},
+            {"constraint": {"start_time": "01:00:00Z", "end_time": "04:00:00Z"}, "prices": {"input_mtok": 1.32, "output_mtok": 3.96}},
+            {"constraint": {"start_time": "06:00:00Z", "end_time": "10:00:00Z"}, "prices": {"input_mtok": 1.32, "output_mtok": 3.96}}
+        ]});
+        assert_eq!(base_prices(&m).unwrap().output, Some(3.96));
+        // No window: the unconstrained entry.
+        let m = json!({"prices": [{"prices": {"input_mtok": 3}}]});
+        assert_eq!(base_prices(&m).unwrap().input, Some(3.0));
     }
 
     #[test]
