@@ -531,6 +531,12 @@ fn release_date(
         if w.value.0.len() < 10 && matches!(w.standing, Standing::Own | Standing::FirstParty) {
             w.standing = Standing::Other;
         }
+        // A seller's date on the first of a month is the month it listed the model
+        // (FastRouter's `2025-06-01` for GPT Realtime 1.5, released 2026-02-23): heard only
+        // where no one else gives a date (docs/data.md, "Witnesses and votes").
+        if w.standing == Standing::Other && w.value.0.len() == 10 && w.value.0.ends_with("-01") {
+            w.standing = Standing::Floating;
+        }
     }
     let rule = Rule {
         tiers: TIERS,
