@@ -177,7 +177,7 @@ fn p_for_point(slug: &str) -> String {
 
 /// Families whose version some hosts write joined to the name (`llama3-1-70b`,
 /// `claude-opus4-6`): the creators write it apart.
-const SPACED_FAMILIES: &[&str] = &["llama", "opus", "sonnet", "haiku"];
+const SPACED_FAMILIES: &[&str] = &["llama", "gemma", "opus", "sonnet", "haiku"];
 
 /// A family's own spelling of its version: `llama3.1` → `llama-3.1`, `claude-opus4-6` →
 /// `claude-opus-4-6`, `qwen-2.5` → `qwen2.5` (Qwen joins it), `gemini-pro-1.5` →
