@@ -231,8 +231,13 @@ pub fn display_name(name: &str) -> &str {
 /// router's `Vendor: Name`, which loses its prefix.
 pub fn model_name(recs: &[super::ModelRecord]) -> Option<String> {
     // An Ollama tag (`ministral-3:14b`) is a host's id, not a name: the slug reads better.
+    // A floating alias's name ("Pixtral Large (latest)") names whichever snapshot was
+    // newest: heard only where no other record names the model.
+    let floating = |r: &&super::ModelRecord| r.raw_id.to_ascii_lowercase().ends_with("latest");
     let names = || {
         recs.iter()
+            .filter(|r| !floating(r))
+            .chain(recs.iter().filter(floating))
             .filter_map(|r| r.name.as_deref())
             .filter(|n| !ollama_tagged(n))
     };

@@ -901,6 +901,26 @@ fn phantom_snapshots(by_key: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<(String
         .collect()
 }
 
+/// The snapshot an undated id is, where its creator's own entry names it: Moonshot's
+/// `kimi-k2` is "Kimi K2 0711" (`kimi-k2-0711`), not the newest snapshot `kimi-k2-0905`
+/// the undated name would otherwise join (docs/methodology.md, "Identity").
+fn named_snapshot(key: &str, recs: &[ModelRecord], keys: &BTreeSet<String>) -> Option<String> {
+    // A floating alias's name (`pixtral-large-latest`, "Pixtral Large 2411") says what it
+    // pointed to when written, not what the undated id is.
+    recs.iter()
+        .filter(|r| r.rank <= 2 && !r.raw_id.to_ascii_lowercase().ends_with("latest"))
+        .filter_map(|r| r.name.as_deref())
+        .find_map(|name| {
+            let slug = names::slugify(name);
+            let marker = slug.rsplit('-').next()?;
+            let dated = format!("{key}-{marker}");
+            (marker.bytes().all(|b| b.is_ascii_digit())
+                && names::split_date(&dated).is_some()
+                && keys.contains(&dated))
+            .then_some(dated)
+        })
+}
+
 fn date_rank(date: &str) -> String {
     let d = date.replace('-', "");
     if d.len() == 4 { format!("0000{d}") } else { d }
@@ -1064,9 +1084,12 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let mut groups: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
     let mut index: BTreeMap<String, String> = BTreeMap::new();
     let mut key_owner: BTreeMap<String, String> = BTreeMap::new();
+    let all_keys: BTreeSet<String> = by_key.keys().cloned().collect();
     for (key, recs) in by_key {
         let target = match newest.get(&key) {
-            Some((_, dated)) if names::split_date(&key).is_none() => dated.clone(),
+            Some((_, dated)) if names::split_date(&key).is_none() => {
+                named_snapshot(&key, &recs, &all_keys).unwrap_or_else(|| dated.clone())
+            }
             _ => key.clone(),
         };
         key_owner.insert(key, target.clone());
