@@ -9,6 +9,9 @@ use entity::{
     score, source,
 };
 
+pub use entity::vocab::{Category, OfferingKind, RankBasis, Task};
+use entity::vocab::{DateBasis, PriceBasis};
+
 use super::sizes::{self, ListKind};
 use super::{bad_input, catalog};
 use crate::catalog::Row;
@@ -138,18 +141,18 @@ impl Model {
     /// `api` (a provider offers it), `open_weights` (weights published, no priced offering)
     /// or `research` (known only from a benchmark table).
     async fn availability(&self) -> &str {
-        &self.0.availability
+        self.0.availability.as_str()
     }
     /// What the model is for: `chat`, `embedding`, `image_generation`, `speech_to_text`,
     /// `text_to_speech`, `video_generation`, `rerank`, `moderation`, `router` (a product
     /// that picks a model per request; lists leave it out unless a task or availability
     /// filter asks) or `other`.
-    async fn task(&self) -> &str {
-        &self.0.task
+    async fn task(&self) -> Task {
+        self.0.task
     }
     /// `llm`, `multimodal` (takes images, audio or video) or `image` (outputs images).
-    async fn category(&self) -> &str {
-        &self.0.category
+    async fn category(&self) -> Category {
+        self.0.category
     }
     async fn family(&self) -> Option<&str> {
         self.0.family.as_deref()
@@ -170,7 +173,7 @@ impl Model {
     /// Which date dates the model in `sort: DATE`, the changes feed and `models-released`:
     /// `release_date`, else `first_seen`; null with neither.
     async fn date_basis(&self) -> Option<&str> {
-        self.0.date_basis.as_deref()
+        self.0.date_basis.map(DateBasis::as_str)
     }
     /// Context window in tokens.
     async fn context_window(&self) -> Option<i64> {
@@ -208,8 +211,8 @@ impl Model {
     }
     /// What its index and average rest on: `independent` (independent runs only), `mixed`
     /// or `self_reported` (its maker's calibrated claims only); null without scores.
-    async fn rank_basis(&self) -> Option<&str> {
-        self.0.rank_basis.as_deref()
+    async fn rank_basis(&self) -> Option<RankBasis> {
+        self.0.rank_basis
     }
     /// `averageScore` at the index's lower one-sigma bound: what the default order sorts by.
     async fn rank_score(&self) -> Option<f64> {
@@ -297,7 +300,7 @@ impl Model {
     }
     /// How the list price was chosen: `first_party` or `median`; null without a price.
     async fn price_basis(&self) -> Option<&str> {
-        self.0.price_basis.as_deref()
+        self.0.price_basis.map(PriceBasis::as_str)
     }
     /// The cheapest offering a careful buyer would use: the creator's own API, a cloud or a
     /// router (resellers, plans and free tiers are `cheapestAny`'s); null when none.
@@ -310,7 +313,7 @@ impl Model {
             .offerings_of(&self.0.slug)
             .iter()
             .find(|o| &o.provider_slug == p)
-            .map_or_else(String::new, |o| o.kind.clone());
+            .map_or(OfferingKind::FirstParty, |o| o.kind);
         Ok(catalog.provider(p).cloned().map(|provider| Cheapest {
             provider: Provider(provider),
             kind,
@@ -338,7 +341,7 @@ impl Model {
                 .cloned()
                 .map(|provider| Cheapest {
                     provider: Provider(provider),
-                    kind: o.kind.clone(),
+                    kind: o.kind,
                     input_price: o.input_price,
                     output_price: o.output_price,
                 })
@@ -358,8 +361,8 @@ impl Model {
     ) -> Result<Vec<Offering>> {
         let only = crate::catalog::costs::Only {
             provider: None,
-            kind: kind.map(OfferingKind::as_str),
-            exclude_kind: exclude_kind.map(OfferingKind::as_str),
+            kind,
+            exclude_kind,
         };
         Ok(catalog(ctx)?
             .offerings_of(&self.0.slug)
@@ -406,7 +409,7 @@ impl Model {
 pub struct Cheapest {
     pub provider: Provider,
     /// The offering's kind (see `Offering.kind`).
-    pub kind: String,
+    pub kind: OfferingKind,
     pub input_price: Option<f64>,
     pub output_price: Option<f64>,
 }
@@ -437,8 +440,8 @@ impl Offering {
     }
     /// Who sells it: `first_party` (the creator's own API), `cloud`, `router`, `reseller`,
     /// `plan` (a subscription) or `free_tier`.
-    async fn kind(&self) -> &str {
-        &self.0.kind
+    async fn kind(&self) -> OfferingKind {
+        self.0.kind
     }
     async fn input_price(&self) -> Option<f64> {
         self.0.input_price
@@ -571,7 +574,7 @@ impl Provider {
     }
     /// `creator` (a model creator's own API), `cloud`, `router`, `reseller` or `plan`.
     async fn kind(&self) -> &str {
-        &self.0.kind
+        self.0.kind.as_str()
     }
     /// Number of models the provider offers.
     async fn models_count(&self) -> i32 {
@@ -646,8 +649,8 @@ impl DomainRank {
         self.0.benchmarks_count
     }
     /// What those scores rest on: `independent`, `mixed` or `self_reported`; null without any.
-    async fn basis(&self) -> Option<&str> {
-        self.0.basis.as_deref()
+    async fn basis(&self) -> Option<RankBasis> {
+        self.0.basis
     }
 }
 
@@ -778,40 +781,15 @@ impl Benchmark {
     }
 }
 
-/// Who sells an offering.
-#[derive(async_graphql::Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum OfferingKind {
-    /// The model creator's own API.
-    FirstParty,
-    Cloud,
-    Router,
-    Reseller,
-    /// A subscription.
-    Plan,
-    /// Offered at 0/0.
-    FreeTier,
-}
-
-impl OfferingKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::FirstParty => "first_party",
-            Self::Cloud => "cloud",
-            Self::Router => "router",
-            Self::Reseller => "reseller",
-            Self::Plan => "plan",
-            Self::FreeTier => "free_tier",
-        }
+entity::vocabulary! {
+    /// Which results a leaderboard lists.
+    #[derive(async_graphql::Enum)]
+    pub enum Provenance {
+        /// Results a third party measured (the default).
+        Independent = "independent",
+        /// Those, and makers' own figures for models no third party measured.
+        All = "all",
     }
-}
-
-/// Which results a leaderboard lists.
-#[derive(async_graphql::Enum, Copy, Clone, Eq, PartialEq)]
-pub enum Provenance {
-    /// Results a third party measured (the default).
-    Independent,
-    /// Those, and makers' own figures for models no third party measured.
-    All,
 }
 
 /// A model's score on a benchmark.
@@ -857,7 +835,7 @@ impl Score {
     /// `independent` (a third party ran it) or `self_reported` (the model's maker published
     /// it), by the reviewed rules of `data/score_provenance.csv`.
     async fn provenance(&self) -> &str {
-        &self.0.provenance
+        self.0.provenance.as_str()
     }
     /// Where the figure can be checked, where the source gives it.
     async fn citation(&self) -> Option<&str> {

@@ -39,8 +39,8 @@ async fn unfiltered_lists_equal_the_filtered_scan() {
             let scanned: Vec<String> = all
                 .iter()
                 .filter(|m| {
-                    m.availability != "research"
-                        && m.task != "router"
+                    m.availability.as_str() != "research"
+                        && m.task.as_str() != "router"
                         && !m.retired
                         && m.superseded_by.is_none()
                 })
@@ -413,7 +413,8 @@ async fn the_index_agrees_with_epoch_s_published_index() {
         .iter()
         .filter_map(|(slug, eci)| {
             let m = catalog.model(slug)?;
-            let listed = m.availability != "research" && !m.retired && m.superseded_by.is_none();
+            let listed =
+                m.availability.as_str() != "research" && !m.retired && m.superseded_by.is_none();
             Some((*eci, m.rank_score?)).filter(|_| listed)
         })
         .collect();
@@ -558,7 +559,7 @@ fn every_publication_in_the_raw_sources_is_reviewed() {
         );
         assert_eq!(
             rules.provenance("epoch", Some(board), Some("openai")),
-            "independent"
+            entity::vocab::Provenance::Independent
         );
     }
 }
@@ -635,15 +636,25 @@ async fn claims_never_lead_a_ranking_and_retiring_models_say_so() {
             )
             .await;
         let nodes = non_empty(&gql["data"]["models"]["nodes"]);
-        let rest: Vec<(&Value, &Value, &Value)> = body["data"]
+        let rest: Vec<(&Value, Option<String>, &Value)> = body["data"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|m| (&m["slug"], &m["rank_basis"], &m["deprecation_date"]))
+            .map(|m| {
+                (
+                    &m["slug"],
+                    m["rank_basis"].as_str().map(str::to_string),
+                    &m["deprecation_date"],
+                )
+            })
             .collect();
-        let gql: Vec<(&Value, &Value, &Value)> = nodes
+        // GraphQL names the basis by its enum value (`SELF_REPORTED`), REST by the stored one.
+        let gql: Vec<(&Value, Option<String>, &Value)> = nodes
             .iter()
-            .map(|m| (&m["slug"], &m["rankBasis"], &m["deprecationDate"]))
+            .map(|m| {
+                let basis = m["rankBasis"].as_str().map(str::to_ascii_lowercase);
+                (&m["slug"], basis, &m["deprecationDate"])
+            })
             .collect();
         assert_eq!(rest, gql, "{sort}");
     }
@@ -657,14 +668,19 @@ async fn claims_never_lead_a_ranking_and_retiring_models_say_so() {
             0,
             usize::MAX,
         );
-        let basis = |m: &mds::catalog::Row<entity::model::Model>| m.rank_basis.clone();
+        let basis = |m: &mds::catalog::Row<entity::model::Model>| m.rank_basis;
         let first_claim = all
             .iter()
-            .position(|m| basis(m).as_deref() == Some("self_reported"))
+            .position(|m| basis(m) == Some(entity::vocab::RankBasis::SelfReported))
             .expect("claims-only models stay listed");
         let last_measured = all
             .iter()
-            .rposition(|m| matches!(basis(m).as_deref(), Some("independent" | "mixed")))
+            .rposition(|m| {
+                matches!(
+                    basis(m),
+                    Some(entity::vocab::RankBasis::Independent | entity::vocab::RankBasis::Mixed)
+                )
+            })
             .unwrap();
         assert!(
             first_claim > last_measured,
