@@ -242,3 +242,18 @@ impl CostLine {
         self.0.cost
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PriceMode;
+
+    /// A mode other than the standard price is an offering's variant: the two lists agree.
+    #[test]
+    fn every_price_mode_but_standard_is_a_variant_mode() {
+        assert_eq!(PriceMode::NAMES.first(), Some(&"standard"));
+        assert_eq!(PriceMode::NAMES[1..], entity::offering::Variant::MODES);
+        assert_eq!(PriceMode::Standard.variant(), None);
+        assert_eq!(PriceMode::Batch.variant(), Some("batch"));
+        assert_eq!(PriceMode::Fast.variant(), Some("fast"));
+    }
+}
