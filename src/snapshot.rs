@@ -6,10 +6,6 @@
 
 use std::io::{Read, Write};
 
-use entity::{
-    agent, agent_model, agent_score, benchmark, economy_indicator, economy_point, model,
-    model_alias, model_domain, offering, price_history, provider, score, source,
-};
 use serde::{Deserialize, Serialize};
 
 /// Bumped when the layout of [`Snapshot`] changes incompatibly.
@@ -18,28 +14,49 @@ pub const FORMAT: u32 = 1;
 /// The dataset that ships inside the binary.
 pub static EMBEDDED: &[u8] = include_bytes!("../data/snapshot.json.gz");
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub struct Snapshot {
-    pub format: u32,
-    /// The date of the newest source in the snapshot (not the wall clock, for reproducibility).
-    pub built_at: String,
-    pub sources: Vec<source::Model>,
-    pub providers: Vec<provider::Model>,
-    pub models: Vec<model::Model>,
-    pub aliases: Vec<model_alias::Model>,
-    pub offerings: Vec<offering::Model>,
-    pub price_history: Vec<price_history::Model>,
-    pub benchmarks: Vec<benchmark::Model>,
-    pub scores: Vec<score::Model>,
-    pub agents: Vec<agent::Model>,
-    pub agent_models: Vec<agent_model::Model>,
-    pub agent_scores: Vec<agent_score::Model>,
-    pub economy_indicators: Vec<economy_indicator::Model>,
-    pub economy_points: Vec<economy_point::Model>,
-    /// Each model's standing per domain (`docs/methodology.md`, "Rankings per domain").
-    #[serde(default)]
-    pub model_domains: Vec<model_domain::Model>,
+/// The dataset's tables, the one list [`Snapshot`], the database's rows
+/// ([`crate::store::rows`]) and the import ([`crate::store::import`]) are written from: each
+/// a field of the snapshot (its JSON key) and the `entity` module of its table, a table
+/// before the tables whose rows name its rows (docs/ARCHITECTURE.md, "Add a table").
+/// `with_dataset_tables!(then)` calls `then!` with the list.
+macro_rules! with_dataset_tables {
+    ($then:ident $(, $arg:tt)*) => {
+        $then! {
+            $($arg),*;
+            sources: source,
+            providers: provider,
+            models: model,
+            aliases: model_alias,
+            offerings: offering,
+            price_history: price_history,
+            benchmarks: benchmark,
+            scores: score,
+            agents: agent,
+            agent_models: agent_model,
+            agent_scores: agent_score,
+            economy_indicators: economy_indicator,
+            economy_points: economy_point,
+            /// Each model's standing per domain (`docs/methodology.md`, "Rankings per domain").
+            #[serde(default)]
+            model_domains: model_domain,
+        }
+    };
 }
+pub(crate) use with_dataset_tables;
+
+macro_rules! snapshot_struct {
+    (; $($(#[$attr:meta])* $field:ident: $entity:ident,)+) => {
+        #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+        pub struct Snapshot {
+            pub format: u32,
+            /// The date of the newest source in the snapshot (not the wall clock, for
+            /// reproducibility).
+            pub built_at: String,
+            $($(#[$attr])* pub $field: Vec<entity::$entity::Model>,)+
+        }
+    };
+}
+with_dataset_tables!(snapshot_struct);
 
 #[derive(Debug)]
 pub enum SnapshotError {

@@ -25,3 +25,4 @@ pub mod score;
 pub mod source;
 pub mod source_status;
 pub mod sync_lease;
+pub mod vocab;

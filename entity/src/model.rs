@@ -10,7 +10,7 @@ pub struct Model {
     pub name: String,
     pub creator_slug: Option<String>,
     /// `llm`, `multimodal` or `image`.
-    pub category: String,
+    pub category: crate::vocab::Category,
     pub family: Option<String>,
     pub open_source: Option<bool>,
     /// ISO date `YYYY-MM-DD`.
@@ -18,7 +18,7 @@ pub struct Model {
     /// The earliest day any source was observed listing the model.
     pub first_seen: Option<String>,
     /// Which date dates the model: `release_date`, else `first_seen`; `None` with neither.
-    pub date_basis: Option<String>,
+    pub date_basis: Option<crate::vocab::DateBasis>,
     pub context_window: Option<i64>,
     pub max_output_tokens: Option<i64>,
     /// Comma-separated, sorted (`image,text`).
@@ -43,7 +43,7 @@ pub struct Model {
     /// The model a fine-tune or merge derives from (its slug), where its id names one.
     pub base_model: Option<String>,
     /// What its index and average rest on: `independent`, `mixed` or `self_reported`.
-    pub rank_basis: Option<String>,
+    pub rank_basis: Option<crate::vocab::RankBasis>,
     /// `average_score` at the index's lower one-sigma bound: what the default order sorts by.
     pub rank_score: Option<f64>,
     pub average_score: Option<f64>,
@@ -54,7 +54,7 @@ pub struct Model {
     /// Output price of that same offering.
     pub output_price: Option<f64>,
     /// `first_party` or `median`; `None` when the model has no paid price.
-    pub price_basis: Option<String>,
+    pub price_basis: Option<crate::vocab::PriceBasis>,
     /// The provider of the cheapest paid offering (plans and free tiers excluded).
     pub cheapest_provider: Option<String>,
     pub cheapest_input_price: Option<f64>,
@@ -65,10 +65,10 @@ pub struct Model {
     /// Its standard error, in index points.
     pub capability_index_se: Option<f64>,
     /// `api`, `open_weights` or `research`.
-    pub availability: String,
+    pub availability: crate::vocab::Availability,
     /// `chat`, `embedding`, `image_generation`, `speech_to_text`, `text_to_speech`,
     /// `video_generation`, `rerank`, `moderation` or `other`.
-    pub task: String,
+    pub task: crate::vocab::Task,
     /// The fields its sources disagree on, each with every value a source states
     /// (a JSON list of [`Dispute`]); `None` when they agree.
     pub disputes: Option<String>,

@@ -21,7 +21,7 @@ pub struct Model {
     /// How many of the model's counted scores are in the domain (0: the general index alone).
     pub benchmarks_count: i32,
     /// What those rest on: `independent`, `mixed` or `self_reported`; `None` without any.
-    pub basis: Option<String>,
+    pub basis: Option<crate::vocab::RankBasis>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

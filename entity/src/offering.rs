@@ -45,7 +45,7 @@ pub struct Model {
     pub source: String,
     /// Who sells it: `first_party` (the creator's own API), `cloud`, `router`, `reseller`,
     /// `plan` (a subscription) or `free_tier`.
-    pub kind: String,
+    pub kind: crate::vocab::OfferingKind,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

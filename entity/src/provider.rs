@@ -13,7 +13,7 @@ pub struct Model {
     /// Number of models this organisation created.
     pub created_count: i32,
     /// `creator`, `cloud`, `router`, `reseller` or `plan`.
-    pub kind: String,
+    pub kind: crate::vocab::ProviderKind,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

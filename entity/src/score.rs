@@ -22,7 +22,7 @@ pub struct Model {
     pub source: String,
     /// `independent` (a third party ran it) or `self_reported` (the model's maker published
     /// it), by the rules of `data/score_provenance.csv`.
-    pub provenance: String,
+    pub provenance: crate::vocab::Provenance,
     /// Where the figure can be checked, where the source gives it.
     pub citation: Option<String>,
     /// Whether it enters the model's capability index and average.

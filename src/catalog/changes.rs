@@ -5,6 +5,7 @@
 
 use super::HashMap;
 
+use entity::vocab::Availability;
 use entity::{model, offering, price_history, score};
 
 use super::Row;
@@ -170,11 +171,12 @@ pub fn build(i: &Inputs) -> Vec<Change> {
         });
     }
 
-    for m in i
-        .models
-        .iter()
-        .filter(|m| matches!(m.availability.as_str(), "api" | "open_weights"))
-    {
+    for m in i.models.iter().filter(|m| {
+        matches!(
+            m.availability,
+            Availability::Api | Availability::OpenWeights
+        )
+    }) {
         let Some(date) = super::models::dated(m).map(str::to_string) else {
             continue;
         };

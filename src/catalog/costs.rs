@@ -5,6 +5,7 @@
 //! silently cheaper.
 
 use entity::offering::{self, Tier, Variant};
+use entity::vocab::OfferingKind;
 
 use super::Row;
 use crate::ingest::prices::six_digits;
@@ -66,7 +67,7 @@ pub fn cost(o: &Row<offering::Model>, req: Request) -> OfferingCost {
         total: None,
         reason: None,
     };
-    if o.kind == "plan" {
+    if o.kind == OfferingKind::Plan {
         out.reason = Some("a subscription plan is not billed per token".into());
         return out;
     }
@@ -147,8 +148,8 @@ pub fn cost(o: &Row<offering::Model>, req: Request) -> OfferingCost {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Only<'a> {
     pub provider: Option<&'a str>,
-    pub kind: Option<&'a str>,
-    pub exclude_kind: Option<&'a str>,
+    pub kind: Option<OfferingKind>,
+    pub exclude_kind: Option<OfferingKind>,
 }
 
 impl Only<'_> {
@@ -200,7 +201,7 @@ mod tests {
             context_window: None,
             as_of: None,
             source: "t".into(),
-            kind: "first_party".into(),
+            kind: OfferingKind::FirstParty,
         })
     }
 

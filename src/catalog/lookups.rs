@@ -10,6 +10,7 @@
 
 use super::HashMap;
 
+use entity::vocab::OfferingKind;
 use entity::{model, offering};
 
 use super::{Catalog, Row};
@@ -34,7 +35,7 @@ pub fn build(
     for first_party in [true, false] {
         for o in offerings
             .iter()
-            .filter(|o| (o.kind == "first_party") == first_party)
+            .filter(|o| (o.kind == OfferingKind::FirstParty) == first_party)
         {
             if let Some(&pos) = model_index.get(&o.model_slug) {
                 claim(&o.provider_model_id, pos);

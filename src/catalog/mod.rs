@@ -30,6 +30,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use arc_swap::ArcSwap;
+use entity::vocab::{OfferingKind, Provenance};
 use entity::{
     agent, agent_score, benchmark, dataset, model, model_domain, offering, price_history, provider,
     score, source,
@@ -58,7 +59,7 @@ pub type Row<T> = Arc<T>;
 /// The source whose leaderboard is published release by release (LiveBench).
 const RELEASED_SOURCE: &str = "livebench";
 /// Provenance of a score a third party measured.
-const INDEPENDENT: &str = "independent";
+const INDEPENDENT: Provenance = Provenance::Independent;
 
 #[derive(Default)]
 pub struct Catalog {
@@ -208,7 +209,7 @@ impl Evidence {
         let mut independent = HashSet::default();
         let mut claimed = HashSet::default();
         for s in scores {
-            if s.provenance == "independent" {
+            if s.provenance == INDEPENDENT {
                 independent.insert(s.model_slug.as_str());
             } else {
                 claimed.insert(s.model_slug.as_str());
@@ -283,7 +284,8 @@ impl Catalog {
         for list in offerings_of.values_mut() {
             list.sort_by(|a, b| {
                 let unpaid = |o: &offering::Model| {
-                    matches!(o.kind.as_str(), "plan" | "free_tier") || o.input_price.is_none()
+                    matches!(o.kind, OfferingKind::Plan | OfferingKind::FreeTier)
+                        || o.input_price.is_none()
                 };
                 unpaid(a)
                     .cmp(&unpaid(b))

@@ -4,6 +4,7 @@
 use std::cmp::Ordering;
 
 use entity::model;
+use entity::vocab::{Availability, Category, RankBasis, Task};
 
 use super::search::match_tier;
 use super::{Catalog, Row, nulls_last};
@@ -19,12 +20,12 @@ pub struct ModelFilter {
     pub min_score: Option<f64>,
     /// Maximum (cheapest current) input price.
     pub max_price: Option<f64>,
-    pub category: Option<String>,
+    pub category: Option<Category>,
     /// Only models with a current price (the pricing list).
     pub priced_only: bool,
     /// `api`, `open_weights`, `research` or `all`; unset shows `api` and `open_weights`.
     pub availability: Option<String>,
-    pub task: Option<String>,
+    pub task: Option<Task>,
     /// Retired models only (`true`) or current ones only (`false`); unset leaves retired
     /// models out unless `availability` is `all`.
     pub retired: Option<bool>,
@@ -41,7 +42,7 @@ pub struct ModelFilter {
     /// Minimum context window, tokens.
     pub min_context: Option<i64>,
     /// What the model's index rests on: `independent`, `mixed` or `self_reported`.
-    pub basis: Option<String>,
+    pub basis: Option<RankBasis>,
     /// A domain (a benchmark category, [`Catalog::domains`]) to rank by: `sort=score` and
     /// `sort=capability` order by the model's standing there; filters nothing.
     pub domain: Option<String>,
@@ -160,7 +161,7 @@ impl Orders {
 /// so claims are never on top (`docs/methodology.md`, "The default order"). Read in
 /// ascending order, the same ranking runs from the bottom.
 pub fn ranked(m: &model::Model, figure: Option<f64>) -> Option<(bool, f64)> {
-    figure.map(|f| (m.rank_basis.as_deref() != Some("self_reported"), f))
+    figure.map(|f| (m.rank_basis != Some(RankBasis::SelfReported), f))
 }
 
 /// What `sort=capability` orders by: the capability index at its lower one-sigma bound
@@ -188,7 +189,7 @@ pub fn dated(m: &model::Model) -> Option<&str> {
 /// Whether a list with no availability filter shows the model: not a checkpoint known only
 /// from a benchmark table, nor a router (a product that picks a model per request).
 fn shown_by_default(m: &model::Model) -> bool {
-    m.availability != "research" && m.task != "router"
+    m.availability != Availability::Research && m.task != Task::Router
 }
 
 /// Whether a list with no filter at all shows the model: shown by default, not retired and
@@ -278,8 +279,8 @@ impl Catalog {
         {
             return false;
         }
-        if let Some(b) = &f.basis
-            && m.rank_basis.as_deref() != Some(b.as_str())
+        if let Some(b) = f.basis
+            && m.rank_basis != Some(b)
         {
             return false;
         }
@@ -298,8 +299,8 @@ impl Catalog {
         {
             return false;
         }
-        if let Some(cat) = &f.category
-            && &m.category != cat
+        if let Some(cat) = f.category
+            && m.category != cat
         {
             return false;
         }
@@ -308,11 +309,13 @@ impl Catalog {
         }
         let available = match f.availability.as_deref() {
             // A task filter asks for routers by name (`task=router`).
-            None => shown_by_default(m) || f.task.is_some() && m.availability != "research",
+            None => {
+                shown_by_default(m) || f.task.is_some() && m.availability != Availability::Research
+            }
             Some("all") => true,
-            Some(a) => m.availability == a,
+            Some(a) => m.availability.as_str() == a,
         };
-        if !available || f.task.as_deref().is_some_and(|t| m.task != t) {
+        if !available || f.task.is_some_and(|t| m.task != t) {
             return false;
         }
         let retirement = match f.retired {

@@ -11,12 +11,17 @@
 //! outranks a measurement.
 
 use entity::model;
+use entity::vocab::{OfferingKind, RankBasis, Task};
 
 use super::costs::{self, OfferingCost, Request};
 use super::{Catalog, Row};
 
 /// The offering kinds a careful buyer would use (the `cheapest` rule of the README).
-const REPUTABLE: [&str; 3] = ["first_party", "cloud", "router"];
+const REPUTABLE: [OfferingKind; 3] = [
+    OfferingKind::FirstParty,
+    OfferingKind::Cloud,
+    OfferingKind::Router,
+];
 
 /// Most entries one answer lists.
 pub const MAX_LIMIT: usize = 100;
@@ -25,7 +30,7 @@ pub const MAX_LIMIT: usize = 100;
 #[derive(Debug, Clone)]
 pub struct Ask {
     /// `chat`, `embedding`, … (the model list's `task`).
-    pub task: String,
+    pub task: Task,
     /// A benchmark category (`coding`, `math`, …): capability on its benchmarks.
     pub domain: Option<String>,
     pub min_context: Option<i64>,
@@ -129,7 +134,7 @@ fn admits(ask: &Ask, m: &model::Model) -> bool {
         && m.creator_slug
             .as_ref()
             .is_none_or(|c| !ask.avoid_providers.contains(c))
-        && (ask.with_claims || m.rank_basis.as_deref() != Some("self_reported"))
+        && (ask.with_claims || m.rank_basis != Some(RankBasis::SelfReported))
 }
 
 /// The frontier for `ask` over `catalog`.
@@ -156,7 +161,7 @@ pub fn recommend(catalog: &Catalog, ask: &Ask) -> Recommendation {
             let cost = catalog
                 .offerings_of(&m.slug)
                 .iter()
-                .filter(|o| REPUTABLE.contains(&o.kind.as_str()))
+                .filter(|o| REPUTABLE.contains(&o.kind))
                 .filter(|o| ask.providers.is_empty() || ask.providers.contains(&o.provider_slug))
                 .filter(|o| !ask.avoid_providers.contains(&o.provider_slug))
                 .map(|o| costs::cost(o, ask.request))
@@ -176,7 +181,7 @@ pub fn recommend(catalog: &Catalog, ask: &Ask) -> Recommendation {
                 capability,
                 capability_se,
                 cost,
-                self_reported_only: m.rank_basis.as_deref() == Some("self_reported"),
+                self_reported_only: m.rank_basis == Some(RankBasis::SelfReported),
                 reason: String::new(),
             })
         })

@@ -7,14 +7,16 @@ use super::types::{Benchmark, DEFAULT_FIRST, List, MAX_FIRST, Model, Provider, l
 use super::{bad_input, catalog};
 use crate::catalog::changes::{Change, ChangeKind};
 
-#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum ChangeType {
-    /// A provider changed a model's price.
-    Price,
-    /// A model was released.
-    Model,
-    /// A model has a new headline benchmark result.
-    Score,
+entity::vocabulary! {
+    #[derive(Enum)]
+    pub enum ChangeType {
+        /// A provider changed a model's price.
+        Price = "price",
+        /// A model was released.
+        Model = "model",
+        /// A model has a new headline benchmark result.
+        Score = "score",
+    }
 }
 
 impl From<ChangeType> for ChangeKind {

@@ -27,30 +27,27 @@ pub(crate) fn tokens(param: &str, v: i64) -> Result<u64> {
         })
 }
 
-/// How the requests are bought: the standard price, or one of an offering's variants.
-#[derive(async_graphql::Enum, Copy, Clone, Eq, PartialEq, Default)]
-pub enum PriceMode {
-    #[default]
-    Standard,
-    /// Asynchronous batch processing.
-    Batch,
-    /// The flex service tier (slower, cheaper).
-    Flex,
-    /// The priority service tier.
-    Priority,
-    /// A faster serving mode.
-    Fast,
+entity::vocabulary! {
+    /// How the requests are bought: the standard price, or one of an offering's variants.
+    #[derive(async_graphql::Enum, Default)]
+    pub enum PriceMode {
+        #[default]
+        Standard = "standard",
+        /// Asynchronous batch processing.
+        Batch = "batch",
+        /// The flex service tier (slower, cheaper).
+        Flex = "flex",
+        /// The priority service tier.
+        Priority = "priority",
+        /// A faster serving mode.
+        Fast = "fast",
+    }
 }
 
 impl PriceMode {
+    /// The offering variant's mode (`entity::offering::Variant::MODES`); none for standard.
     pub(crate) fn variant(self) -> Option<&'static str> {
-        match self {
-            Self::Standard => None,
-            Self::Batch => Some("batch"),
-            Self::Flex => Some("flex"),
-            Self::Priority => Some("priority"),
-            Self::Fast => Some("fast"),
-        }
+        (self != Self::Standard).then(|| self.as_str())
     }
 }
 
@@ -145,8 +142,8 @@ impl CostsRoot {
                     cat.offerings_of(&m.slug),
                     costs::Only {
                         provider: provider.as_deref(),
-                        kind: kind.map(OfferingKind::as_str),
-                        exclude_kind: exclude_kind.map(OfferingKind::as_str),
+                        kind,
+                        exclude_kind,
                     },
                     req,
                 ),
@@ -196,8 +193,8 @@ impl OfferingCostView {
             .map(Provider))
     }
     /// Who sells it (see `Offering.kind`).
-    async fn kind(&self) -> &str {
-        &self.0.offering.kind
+    async fn kind(&self) -> OfferingKind {
+        self.0.offering.kind
     }
     async fn provider_model_id(&self) -> &str {
         &self.0.offering.provider_model_id
@@ -243,5 +240,20 @@ impl CostLine {
     /// USD.
     async fn cost(&self) -> f64 {
         self.0.cost
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PriceMode;
+
+    /// A mode other than the standard price is an offering's variant: the two lists agree.
+    #[test]
+    fn every_price_mode_but_standard_is_a_variant_mode() {
+        assert_eq!(PriceMode::NAMES.first(), Some(&"standard"));
+        assert_eq!(PriceMode::NAMES[1..], entity::offering::Variant::MODES);
+        assert_eq!(PriceMode::Standard.variant(), None);
+        assert_eq!(PriceMode::Batch.variant(), Some("batch"));
+        assert_eq!(PriceMode::Fast.variant(), Some("fast"));
     }
 }

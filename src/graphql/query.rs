@@ -8,83 +8,49 @@ use super::types::*;
 use super::{bad_input, catalog, not_found_closest};
 use crate::catalog::{self as cat, ModelFilter as CatalogFilter, ModelSort as CatalogSort};
 
-#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum ModelSort {
-    /// `rank_score`: the average score at the capability index's lower one-sigma bound, what
-    /// the evidence supports (default order: best first).
-    Score,
-    /// List prices blended 3 : 1 (three input tokens per output token), else the list input
-    /// price (default order: cheapest first).
-    Price,
-    /// Name (default order: A to Z).
-    Name,
-    /// Release date (default order: newest first).
-    Date,
-    /// Capability index at its lower one-sigma bound (index − standard error), so an
-    /// estimate resting on few or unverified scores does not lead (default order: most
-    /// capable first).
-    Capability,
+entity::vocabulary! {
+    #[derive(Enum)]
+    pub enum ModelSort {
+        /// `rank_score`: the average score at the capability index's lower one-sigma bound, what
+        /// the evidence supports (default order: best first).
+        Score = "score",
+        /// List prices blended 3 : 1 (three input tokens per output token), else the list input
+        /// price (default order: cheapest first).
+        Price = "price",
+        /// Name (default order: A to Z).
+        Name = "name",
+        /// Release date (default order: newest first).
+        Date = "date",
+        /// Capability index at its lower one-sigma bound (index − standard error), so an
+        /// estimate resting on few or unverified scores does not lead (default order: most
+        /// capable first).
+        Capability = "capability",
+    }
 }
 
-#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum SortOrder {
-    /// Ascending.
-    Asc,
-    /// Descending.
-    Desc,
+entity::vocabulary! {
+    #[derive(Enum)]
+    pub enum SortOrder {
+        /// Ascending.
+        Asc = "asc",
+        /// Descending.
+        Desc = "desc",
+    }
 }
 
-#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum ModelCategory {
-    /// Text in, text out.
-    Llm,
-    /// More than text in or out.
-    Multimodal,
-    /// Image generation.
-    Image,
-}
-
-#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum Availability {
-    /// At least one provider offers it.
-    Api,
-    /// Weights published, no priced offering.
-    OpenWeights,
-    /// Known only from a benchmark table.
-    Research,
-    /// Every model.
-    All,
-}
-
-#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum Task {
-    Chat,
-    Embedding,
-    ImageGeneration,
-    SpeechToText,
-    TextToSpeech,
-    VideoGeneration,
-    Rerank,
-    Moderation,
-    Router,
-    Other,
-}
-
-impl Task {
-    /// The task as the catalogue and REST write it.
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            Task::Chat => "chat",
-            Task::Embedding => "embedding",
-            Task::ImageGeneration => "image_generation",
-            Task::SpeechToText => "speech_to_text",
-            Task::TextToSpeech => "text_to_speech",
-            Task::VideoGeneration => "video_generation",
-            Task::Rerank => "rerank",
-            Task::Moderation => "moderation",
-            Task::Router => "router",
-            Task::Other => "other",
-        }
+// The availability filter: a stored availability (`entity::vocab::Availability`), or every
+// model. (A `//` comment: the schema's enum has no description.)
+entity::vocabulary! {
+    #[derive(Enum)]
+    pub enum Availability {
+        /// At least one provider offers it.
+        Api = "api",
+        /// Weights published, no priced offering.
+        OpenWeights = "open_weights",
+        /// Known only from a benchmark table.
+        Research = "research",
+        /// Every model.
+        All = "all",
     }
 }
 
@@ -102,7 +68,7 @@ pub struct ModelFilter {
     /// Maximum list input price (`inputPrice`), USD per 1M tokens.
     pub max_price: Option<f64>,
     /// Only models of this category.
-    pub category: Option<ModelCategory>,
+    pub category: Option<Category>,
     /// How the model can be had; unset shows API and open-weights models (research
     /// checkpoints known only from a benchmark table need `RESEARCH` or `ALL`), routers
     /// only when `task` asks for them.
@@ -132,46 +98,15 @@ pub struct ModelFilter {
     pub basis: Option<RankBasis>,
 }
 
-/// What a model's capability index and average rest on.
-#[derive(async_graphql::Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum RankBasis {
-    /// Every counted score was measured by a third party.
-    Independent,
-    /// Some counted scores are its maker's own figures.
-    Mixed,
-    /// Every counted score is its maker's own figure.
-    SelfReported,
-}
-
-impl RankBasis {
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::Independent => "independent",
-            Self::Mixed => "mixed",
-            Self::SelfReported => "self_reported",
-        }
-    }
-}
-
-/// A kind of input or output.
-#[derive(async_graphql::Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum Modality {
-    Text,
-    Image,
-    Audio,
-    Video,
-    Pdf,
-}
-
-impl Modality {
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            Self::Text => "text",
-            Self::Image => "image",
-            Self::Audio => "audio",
-            Self::Video => "video",
-            Self::Pdf => "pdf",
-        }
+entity::vocabulary! {
+    /// A kind of input or output.
+    #[derive(async_graphql::Enum)]
+    pub enum Modality {
+        Text = "text",
+        Image = "image",
+        Audio = "audio",
+        Video = "video",
+        Pdf = "pdf",
     }
 }
 
@@ -196,25 +131,10 @@ fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFi
         open_source: f.open_source,
         min_score: non_negative("min_score", f.min_score)?,
         max_price: non_negative("max_price", f.max_price)?,
-        category: f.category.map(|c| {
-            match c {
-                ModelCategory::Llm => "llm",
-                ModelCategory::Multimodal => "multimodal",
-                ModelCategory::Image => "image",
-            }
-            .to_string()
-        }),
+        category: f.category,
         priced_only,
-        availability: f.availability.map(|a| {
-            match a {
-                Availability::Api => "api",
-                Availability::OpenWeights => "open_weights",
-                Availability::Research => "research",
-                Availability::All => "all",
-            }
-            .to_string()
-        }),
-        task: f.task.map(|t| t.as_str().to_string()),
+        availability: f.availability.map(|a| a.as_str().to_string()),
+        task: f.task,
         retired: f.retired,
         min_capability: non_negative("min_capability", f.min_capability)?,
         max_capability: non_negative("max_capability", f.max_capability)?,
@@ -229,7 +149,7 @@ fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFi
             }
             n => n.map(i64::from),
         },
-        basis: f.basis.map(|b| b.as_str().to_string()),
+        basis: f.basis,
         domain: None,
     })
 }

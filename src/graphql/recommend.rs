@@ -5,8 +5,8 @@
 use async_graphql::{Context, Object, Result};
 
 use super::costs::{OfferingCostView, PriceMode, tokens};
-use super::query::{Modality, Task};
-use super::types::{Model, Provenance};
+use super::query::Modality;
+use super::types::{Model, Provenance, RankBasis, Task};
 use super::{bad_input, catalog};
 use crate::catalog::costs::Request;
 use crate::catalog::recommend::{self as rec, Ask, Pick};
@@ -140,7 +140,7 @@ impl RecommendRoot {
             ));
         }
         let ask = Ask {
-            task: task.as_str().to_string(),
+            task,
             domain,
             min_context: min_context.map(i64::from),
             input_modality: input_modality.map(|m| m.as_str().to_string()),
@@ -197,8 +197,8 @@ impl Recommended {
         self.0.capability_se
     }
     /// What the capability rests on: `independent`, `mixed` or `self_reported`.
-    async fn rank_basis(&self) -> Option<&str> {
-        self.0.model.rank_basis.as_deref()
+    async fn rank_basis(&self) -> Option<RankBasis> {
+        self.0.model.rank_basis
     }
     /// Rated on its makers' own figures alone (listed only with `provenance: ALL`).
     async fn self_reported_only(&self) -> bool {

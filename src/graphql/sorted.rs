@@ -34,6 +34,10 @@ impl Serialize for Sorted<'_> {
                 m.end()
             }
             Value::List(items) => s.collect_seq(items.iter().map(Sorted)),
+            // REST writes a vocabulary value as it is stored (`first_party`), GraphQL as the
+            // enum's value (`FIRST_PARTY`): one name in capitals, the other in lower case
+            // (entity::vocab, docs/ARCHITECTURE.md).
+            Value::Enum(name) => s.serialize_str(&name.to_ascii_lowercase()),
             other => other.serialize(s),
         }
     }
@@ -112,5 +116,14 @@ mod tests {
             direct.ends_with(r#""extensions":{"attribution":"Data from …"}}"#),
             "{direct}"
         );
+    }
+
+    #[test]
+    fn rest_bytes_spell_a_vocabulary_value_as_it_is_stored() {
+        let mut obj = async_graphql::indexmap::IndexMap::new();
+        obj.insert(Name::new("kind"), Value::Enum(Name::new("FIRST_PARTY")));
+        obj.insert(Name::new("name"), Value::String("FIRST_PARTY".into()));
+        let direct = serde_json::to_string(&Sorted(&Value::Object(obj))).unwrap();
+        assert_eq!(direct, r#"{"kind":"first_party","name":"FIRST_PARTY"}"#);
     }
 }

@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use entity::vocab::{Availability, Category, DateBasis, ProviderKind, Task};
 use entity::{model, model_alias, provider, source};
 
 use super::{Resolved, curation, identities, names, prices, review};
@@ -134,16 +135,16 @@ pub fn source_row(slug: &str) -> Option<source::Model> {
 
 /// `image` when the output includes images; `multimodal` when the input takes images,
 /// audio or video; otherwise `llm` (`docs/rest.md`).
-pub fn category(input: &[String], output: &[String]) -> &'static str {
+pub fn category(input: &[String], output: &[String]) -> Category {
     if output.iter().any(|m| m == "image") {
-        "image"
+        Category::Image
     } else if input
         .iter()
         .any(|m| matches!(m.as_str(), "image" | "audio" | "video"))
     {
-        "multimodal"
+        Category::Multimodal
     } else {
-        "llm"
+        Category::Llm
     }
 }
 
@@ -195,7 +196,7 @@ pub fn blank_model(slug: &str) -> model::Model {
         slug: slug.to_string(),
         name: slug.to_string(),
         creator_slug: None,
-        category: "llm".into(),
+        category: Category::Llm,
         family: None,
         open_source: None,
         release_date: None,
@@ -226,8 +227,8 @@ pub fn blank_model(slug: &str) -> model::Model {
         cheapest_output_price: None,
         capability_index: None,
         capability_index_se: None,
-        availability: "research".into(),
-        task: "chat".into(),
+        availability: Availability::Research,
+        task: Task::Chat,
         disputes: None,
     }
 }
@@ -268,9 +269,9 @@ pub fn finish(
     for m in &mut snapshot.models {
         m.first_seen = observed.first_seen.get(&m.slug).cloned();
         m.date_basis = if m.release_date.is_some() {
-            Some("release_date".into())
+            Some(DateBasis::ReleaseDate)
         } else {
-            m.first_seen.as_ref().map(|_| "first_seen".into())
+            m.first_seen.as_ref().map(|_| DateBasis::FirstSeen)
         };
     }
     for (alias, slug) in &resolved.index {
@@ -295,7 +296,8 @@ pub fn finish(
                 website: m.website.or_else(|| known.map(|k| k.website.clone())),
                 models_count: 0,
                 created_count: 0,
-                kind: String::new(),
+                // Set with every provider's kind by `prices::apply`.
+                kind: ProviderKind::Reseller,
             };
             (slug, p)
         })
@@ -330,7 +332,7 @@ pub fn finish(
                 website: known.map(|k| k.website.clone()),
                 models_count: 0,
                 created_count: 0,
-                kind: String::new(),
+                kind: ProviderKind::Reseller,
             });
     }
     snapshot.providers = providers.into_values().collect();
@@ -558,6 +560,11 @@ mod open_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The category's name, as the cases below write it.
+    fn category(input: &[String], output: &[String]) -> &'static str {
+        super::category(input, output).as_str()
+    }
 
     #[test]
     fn categories_follow_the_contract() {

@@ -22,32 +22,16 @@
 use std::collections::BTreeSet;
 
 use entity::model;
+use entity::vocab::{Availability, Task};
 
 use crate::snapshot::Snapshot;
-
-/// Every task value.
-pub const TASKS: &[&str] = &[
-    "chat",
-    "embedding",
-    "image_generation",
-    "speech_to_text",
-    "text_to_speech",
-    "video_generation",
-    "rerank",
-    "moderation",
-    "router",
-    "other",
-];
-
-/// Every availability value.
-pub const AVAILABILITIES: &[&str] = &["api", "open_weights", "research"];
 
 fn split(s: &str) -> BTreeSet<&str> {
     s.split(',').filter(|x| !x.is_empty()).collect()
 }
 
 /// What a model is for.
-pub fn task(m: &model::Model) -> &'static str {
+pub fn task(m: &model::Model) -> Task {
     let input = split(&m.input_modalities);
     let output = split(&m.output_modalities);
     let name = format!("{} {}", m.slug, m.name).to_lowercase();
@@ -55,17 +39,17 @@ pub fn task(m: &model::Model) -> &'static str {
     let named: Vec<&str> = name.split(|c: char| !c.is_ascii_alphanumeric()).collect();
     let word = |words: &[&str]| named.iter().any(|w| words.contains(w));
     if word(&["router", "auto"]) {
-        "router"
+        Task::Router
     } else if says(&["rerank"]) {
-        "rerank"
+        Task::Rerank
     } else if says(&["embed"])
         || m.slug.starts_with("voyage-")
         || word(&["bge", "e5", "gte", "minilm", "mpnet"])
         || says(&["mini-lm"])
     {
-        "embedding"
+        Task::Embedding
     } else if says(&["moderation", "guard", "safety"]) {
-        "moderation"
+        Task::Moderation
     } else if output.contains("image")
         || says(&[
             "gpt-image",
@@ -74,48 +58,48 @@ pub fn task(m: &model::Model) -> &'static str {
             "ming-image",
         ])
     {
-        "image_generation"
+        Task::ImageGeneration
     } else if output.contains("video") {
-        "video_generation"
+        Task::VideoGeneration
     } else if output.contains("audio") && !output.contains("text")
         || named.iter().any(|w| w.ends_with("tts"))
     {
-        "text_to_speech"
+        Task::TextToSpeech
     } else if says(&["whisper", "transcri", "voxtral"])
         || input.contains("audio") && output == BTreeSet::from(["text"]) && says(&["speech", "stt"])
     {
-        "speech_to_text"
+        Task::SpeechToText
     } else if named.iter().any(|w| w.ends_with("ocr")) || word(&["gliner", "distilbert"]) {
-        "other"
+        Task::Other
     } else {
-        "chat"
+        Task::Chat
     }
 }
 
 /// Sets every model's task and availability.
 pub fn apply(s: &mut Snapshot) {
     let offered: BTreeSet<&str> = s.offerings.iter().map(|o| o.model_slug.as_str()).collect();
-    let availability: Vec<&'static str> = s
+    let availability: Vec<Availability> = s
         .models
         .iter()
         .map(|m| {
             if offered.contains(m.slug.as_str()) {
-                "api"
+                Availability::Api
             } else if m.open_source == Some(true) {
-                "open_weights"
+                Availability::OpenWeights
             } else {
-                "research"
+                Availability::Research
             }
         })
         .collect();
     for (m, a) in s.models.iter_mut().zip(availability) {
-        m.availability = a.to_string();
-        m.task = task(m).to_string();
+        m.availability = a;
+        m.task = task(m);
     }
     let sold: BTreeSet<String> = s
         .models
         .iter()
-        .filter(|m| m.availability == "api")
+        .filter(|m| m.availability == Availability::Api)
         .map(|m| m.slug.clone())
         .collect();
     for m in &mut s.models {
@@ -161,6 +145,11 @@ mod tests {
         );
         assert_eq!(general_release("gpt-5.5"), None);
         assert_eq!(general_release("preview"), None);
+    }
+
+    /// The task's name, as the cases below write it.
+    fn task(m: &model::Model) -> &'static str {
+        super::task(m).as_str()
     }
 
     fn m(slug: &str, input: &str, output: &str) -> model::Model {
@@ -253,13 +242,11 @@ mod tests {
             context_window: None,
             as_of: None,
             source: "t".into(),
-            kind: "reseller".into(),
+            kind: entity::vocab::OfferingKind::Reseller,
         });
         apply(&mut s);
         let got: Vec<&str> = s.models.iter().map(|m| m.availability.as_str()).collect();
         assert_eq!(got, ["api", "open_weights", "research"]);
-        for t in s.models.iter().map(|m| m.task.as_str()) {
-            assert!(TASKS.contains(&t));
-        }
+        assert!(s.models.iter().all(|m| m.task == Task::Chat));
     }
 }

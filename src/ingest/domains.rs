@@ -23,6 +23,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use entity::vocab::{Availability, RankBasis, Task};
 use entity::{model_domain, score};
 
 use super::capability::{ITEMS, round2};
@@ -145,7 +146,12 @@ impl Inputs {
         let calibrated: BTreeSet<&str> = s
             .models
             .iter()
-            .filter(|m| matches!(m.rank_basis.as_deref(), Some("independent" | "mixed")))
+            .filter(|m| {
+                matches!(
+                    m.rank_basis,
+                    Some(RankBasis::Independent | RankBasis::Mixed)
+                )
+            })
             .filter_map(|m| m.creator_slug.as_deref())
             .collect();
         let general = s
@@ -417,15 +423,12 @@ pub fn apply(s: &mut Snapshot) -> Spreads {
         let (standings, tau) = inputs.standings(&domain, None);
         spreads.insert(domain.clone(), tau);
         for (model, st) in standings {
-            let basis = (st.count > 0).then(|| {
-                if st.independent == st.count {
-                    "independent"
-                } else if st.independent == 0 {
-                    "self_reported"
-                } else {
-                    "mixed"
-                }
-                .to_string()
+            let basis = (st.count > 0).then_some(if st.independent == st.count {
+                RankBasis::Independent
+            } else if st.independent == 0 {
+                RankBasis::SelfReported
+            } else {
+                RankBasis::Mixed
             });
             rows.push(model_domain::Model {
                 model_slug: model,
@@ -543,8 +546,8 @@ pub const CHECKS: &[(&str, &str)] = &[
 pub fn summary(s: &Snapshot) -> Vec<String> {
     let mut out = Vec::new();
     let listed = |m: &&entity::model::Model| {
-        m.availability != "research"
-            && m.task != "router"
+        m.availability != Availability::Research
+            && m.task != Task::Router
             && !m.retired
             && m.superseded_by.is_none()
     };
@@ -557,7 +560,7 @@ pub fn summary(s: &Snapshot) -> Vec<String> {
     ] {
         let mut by: BTreeMap<&str, usize> = BTreeMap::new();
         for m in models.iter().filter(|m| m.capability_index.is_some()) {
-            *by.entry(m.rank_basis.as_deref().unwrap_or("none"))
+            *by.entry(m.rank_basis.map_or("none", RankBasis::as_str))
                 .or_default() += 1;
         }
         out.push(format!(

@@ -19,6 +19,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{Datelike, NaiveDate};
+use entity::vocab::{Availability, OfferingKind, RankBasis};
 use entity::{economy_indicator, economy_point, model, price_history};
 
 use super::prices::six_digits;
@@ -199,7 +200,7 @@ impl<'a> Inputs<'a> {
         let pairs: BTreeSet<(&str, &str)> = s
             .offerings
             .iter()
-            .filter(|o| o.kind == "first_party")
+            .filter(|o| o.kind == OfferingKind::FirstParty)
             .map(|o| (o.model_slug.as_str(), o.provider_slug.as_str()))
             .collect();
         let mut first_party: BTreeMap<(&str, &str), Vec<&price_history::Model>> = BTreeMap::new();
@@ -253,16 +254,22 @@ impl<'a> Inputs<'a> {
 }
 
 fn listed(m: &model::Model) -> bool {
-    matches!(m.availability.as_str(), "api" | "open_weights")
+    matches!(
+        m.availability,
+        Availability::Api | Availability::OpenWeights
+    )
 }
 
 /// A model's capability index where a third party's result supports it (`rank_basis`
 /// `independent` or `mixed`); `None` for an index resting on its maker's claims alone, which
 /// never sets a frontier point (`docs/economy.md`).
 fn evidenced_index(m: &model::Model) -> Option<f64> {
-    matches!(m.rank_basis.as_deref(), Some("independent" | "mixed"))
-        .then_some(m.capability_index)
-        .flatten()
+    matches!(
+        m.rank_basis,
+        Some(RankBasis::Independent | RankBasis::Mixed)
+    )
+    .then_some(m.capability_index)
+    .flatten()
 }
 
 /// The blended price of the period in force on `date`.
@@ -353,7 +360,7 @@ fn token_price_index(inputs: &Inputs) -> Series {
 fn priced_capable<'a>(inputs: &'a Inputs, date: &str) -> Vec<(&'a model::Model, f64, f64)> {
     inputs
         .released_by(date)
-        .filter(|m| m.availability == "api")
+        .filter(|m| m.availability == Availability::Api)
         .filter_map(|m| Some((m, evidenced_index(m)?, inputs.price_on(m, date)?)))
         .filter(|x| x.2 > 0.0)
         .collect()
@@ -599,12 +606,12 @@ mod tests {
     /// its own figures alone is neither the frontier's capability nor GPT-4-level's price.
     #[test]
     fn claims_alone_set_no_frontier_point() {
-        let model = |slug: &str, index: f64, basis: &str, price: f64| model::Model {
-            availability: "api".into(),
+        let model = |slug: &str, index: f64, basis: RankBasis, price: f64| model::Model {
+            availability: Availability::Api,
             release_date: Some("2026-01-15".into()),
             capability_index: Some(index),
             capability_index_se: Some(3.0),
-            rank_basis: Some(basis.into()),
+            rank_basis: Some(basis),
             input_price: Some(price),
             output_price: Some(price),
             ..super::super::catalog::blank_model(slug)
@@ -612,9 +619,9 @@ mod tests {
         let s = Snapshot {
             built_at: "2026-02-10".into(),
             models: vec![
-                model("gpt-4-0613", 100.0, "independent", 37.5),
-                model("claimed", 180.0, "self_reported", 0.1),
-                model("measured", 120.0, "mixed", 1.0),
+                model("gpt-4-0613", 100.0, RankBasis::Independent, 37.5),
+                model("claimed", 180.0, RankBasis::SelfReported, 0.1),
+                model("measured", 120.0, RankBasis::Mixed, 1.0),
             ],
             ..Snapshot::default()
         };
@@ -629,13 +636,13 @@ mod tests {
         );
         // Counted as it stands, the claim would have been both points.
         let mut counted = s.clone();
-        counted.models[1].rank_basis = Some("independent".into());
+        counted.models[1].rank_basis = Some(RankBasis::Independent);
         let inputs = Inputs::new(&counted);
         assert_eq!(latest(frontier_capability(&inputs)), Some(180.0));
         assert_eq!(latest(cost_of_capability(&inputs)), Some(0.1));
         // An estimate that reaches GPT-4's only with its error is not GPT-4-level.
         let mut wide = s.clone();
-        wide.models[1].rank_basis = Some("independent".into());
+        wide.models[1].rank_basis = Some(RankBasis::Independent);
         wide.models[1].capability_index = Some(110.0);
         wide.models[1].capability_index_se = Some(18.0);
         assert_eq!(latest(cost_of_capability(&Inputs::new(&wide))), Some(1.0));

@@ -185,8 +185,8 @@ fn merged_answer(m: &entity::model::Model, field: &str) -> Option<String> {
         "tool_call" => b(m.tool_call),
         "reasoning" => b(m.reasoning),
         "structured_output" => b(m.structured_output),
-        "category" => Some(m.category.clone()),
-        "task" => Some(m.task.clone()),
+        "category" => Some(m.category.to_string()),
+        "task" => Some(m.task.to_string()),
         _ => None,
     }
 }

@@ -368,7 +368,7 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
         slug: slug.to_string(),
         name: identities::model_name(recs).unwrap_or_else(|| slug.to_string()),
         creator_slug: creator,
-        category: catalog::category(&input, &output).to_string(),
+        category: catalog::category(&input, &output),
         family: recs.iter().find_map(|r| r.family.clone()),
         open_source,
         release_date,
@@ -629,7 +629,7 @@ pub fn answers_of(recs: &[&ModelRecord], slug: &str, name: &str) -> BTreeMap<&'s
         let derived = super::curation::task(&m);
         // The source's own mode where it names a task the name does not overrule.
         let task = match task {
-            Some(t) if derived == "chat" => t,
+            Some(t) if derived == entity::vocab::Task::Chat => *t,
             _ => derived,
         };
         put("task", Some(task.to_string()));
@@ -830,7 +830,7 @@ mod tests {
             Derivation::default(),
         );
         assert_eq!(m.input_modalities, "image,pdf,text");
-        assert_eq!(m.category, "multimodal");
+        assert_eq!(m.category.as_str(), "multimodal");
         assert_eq!(m.disputes, None);
         // A first-party list without images, against two first-party sources pricing them.
         let mut own_list = rec(Some("google"), 1);

@@ -34,6 +34,8 @@ pub mod validate;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use entity::vocab::{Category, OfferingKind, ProviderKind, Task};
+
 use crate::snapshot::{FORMAT, Snapshot};
 pub use report::Report;
 
@@ -86,7 +88,7 @@ pub struct ModelRecord {
     pub input_flags: Flags,
     pub output_flags: Flags,
     /// The task the source's own entry names (LiteLLM's `mode: embedding`), where it names one.
-    pub task: Option<&'static str>,
+    pub task: Option<Task>,
     pub reasoning: Option<bool>,
     pub tool_call: Option<bool>,
     pub structured_output: Option<bool>,
@@ -501,7 +503,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         snapshot
             .models
             .iter()
-            .filter(|m| m.task == "chat")
+            .filter(|m| m.task == Task::Chat)
             .filter(|m| {
                 witnessed.get(&m.slug).is_some_and(|ws| {
                     !ws.is_empty() && ws.iter().all(|w| w.mode.as_deref() == Some("embedding"))
@@ -544,7 +546,10 @@ fn count_rules(s: &Snapshot, report: &mut Report) {
         "price modes: offerings priced below their batch variant (must be 0)",
         below,
     );
-    let free = s.offerings.iter().filter(|o| o.kind == "free_tier");
+    let free = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind == OfferingKind::FreeTier);
     report.rule("free: free_tier offerings", free.clone().count());
     report.rule(
         "free: free_tier offerings without a stated 0/0 or a free id (must be 0)",
@@ -558,7 +563,9 @@ fn count_rules(s: &Snapshot, report: &mut Report) {
         "free: models.dev 0/0 placeholders at a creator's API made unknown",
         s.offerings
             .iter()
-            .filter(|o| o.kind == "first_party" && o.source == sources::models_dev::SOURCE)
+            .filter(|o| {
+                o.kind == OfferingKind::FirstParty && o.source == sources::models_dev::SOURCE
+            })
             .filter(|o| {
                 Witness::decode(o.sources.as_deref()).iter().any(|w| {
                     w.source == o.source && w.input_price.is_none() && w.output_price.is_none()
@@ -591,7 +598,7 @@ fn count_rules(s: &Snapshot, report: &mut Report) {
         "lifecycle: retired models",
         s.models.iter().filter(|m| m.retired).count(),
     );
-    let credited = |kinds: &[&str]| {
+    let credited = |kinds: &[ProviderKind]| {
         s.models
             .iter()
             .filter_map(|m| m.creator_slug.as_deref())
@@ -602,13 +609,13 @@ fn count_rules(s: &Snapshot, report: &mut Report) {
     };
     report.rule(
         "creators: models credited to a cloud or plan (must be 0)",
-        credited(&["cloud", "plan"]),
+        credited(&[ProviderKind::Cloud, ProviderKind::Plan]),
     );
     // A router's own products, under its own name (OpenRouter's `openrouter/auto`,
     // Vercel's `vercel/v0-1.5-md`), are its: counted, not forbidden.
     report.rule(
         "creators: models credited to a router under its own name",
-        credited(&["router"]),
+        credited(&[ProviderKind::Router]),
     );
     report.rule(
         "references: dangling references (must be 0)",
@@ -635,7 +642,7 @@ fn count_rules(s: &Snapshot, report: &mut Report) {
         "classes: video generators in category llm with text output (must be 0)",
         s.models
             .iter()
-            .filter(|m| m.task == "video_generation" && m.category == "llm")
+            .filter(|m| m.task == Task::VideoGeneration && m.category == Category::Llm)
             .filter(|m| m.output_modalities.split(',').any(|x| x == "text"))
             .count(),
     );
@@ -1407,7 +1414,8 @@ fn pick_offerings(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::of
                 context_window: r.context,
                 as_of: r.as_of.clone(),
                 source: r.source.to_string(),
-                kind: String::new(),
+                // Set with every offering's kind by `prices::apply`.
+                kind: OfferingKind::Reseller,
             });
         }
     }

@@ -65,7 +65,7 @@ pub fn fold(resolved: &mut Resolved) -> usize {
             .collect();
         let mut gone = Vec::new();
         for (i, o) in resolved.offerings.iter().enumerate() {
-            if o.model_slug != slug || o.kind == "plan" {
+            if o.model_slug != slug || o.kind == entity::vocab::OfferingKind::Plan {
                 continue;
             }
             let Some(&b) = position.get(&(base.to_string(), o.provider_slug.clone())) else {
@@ -154,7 +154,7 @@ mod tests {
             context_window: None,
             as_of: None,
             source: "test".into(),
-            kind: "reseller".into(),
+            kind: entity::vocab::OfferingKind::Reseller,
         };
         // Grok 4 Fast is cheaper than Grok 4: a model of its own.
         assert!(!priced_as_mode("fast", &offer(0.2), &offer(3.0)));

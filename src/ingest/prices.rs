@@ -21,6 +21,7 @@
 use std::collections::BTreeMap;
 
 use entity::offering;
+use entity::vocab::{OfferingKind, PriceBasis, ProviderKind};
 
 use crate::snapshot::Snapshot;
 
@@ -43,7 +44,7 @@ pub struct Creator {
 pub struct Tables {
     pub creators: BTreeMap<String, Creator>,
     /// Provider slug → `cloud`, `router` or `plan`.
-    pub provider_kinds: BTreeMap<String, String>,
+    pub provider_kinds: BTreeMap<String, ProviderKind>,
 }
 
 const CREATORS_CSV: &str = include_str!("../../data/creators.csv");
@@ -107,10 +108,16 @@ impl Tables {
                 row.get(0).unwrap_or_default().trim(),
                 row.get(1).unwrap_or_default().trim(),
             );
-            if !matches!(k, "cloud" | "router" | "plan") {
+            let kind = ProviderKind::parse(k).filter(|k| {
+                matches!(
+                    k,
+                    ProviderKind::Cloud | ProviderKind::Router | ProviderKind::Plan
+                )
+            });
+            let Some(kind) = kind else {
                 return Err(format!("provider_kinds.csv: {p} has unknown kind {k:?}"));
-            }
-            t.provider_kinds.insert(p.to_string(), k.to_string());
+            };
+            t.provider_kinds.insert(p.to_string(), kind);
         }
         Ok(t)
     }
@@ -123,24 +130,24 @@ impl Tables {
 
     /// What a provider is: its listed kind, else `creator` for a creator's own API, else
     /// `reseller`.
-    pub fn provider_kind(&self, provider: &str) -> &str {
+    pub fn provider_kind(&self, provider: &str) -> ProviderKind {
         if let Some(k) = self.provider_kinds.get(provider) {
-            return k;
+            return *k;
         }
         if self
             .creators
             .values()
             .any(|c| c.first_party.iter().any(|p| p == provider))
         {
-            return "creator";
+            return ProviderKind::Creator;
         }
-        "reseller"
+        ProviderKind::Reseller
     }
 
     /// Who sells an offering.
-    pub fn offering_kind(&self, creator: Option<&str>, o: &offering::Model) -> String {
+    pub fn offering_kind(&self, creator: Option<&str>, o: &offering::Model) -> OfferingKind {
         if self.is_first_party(creator, &o.provider_slug) {
-            return "first_party".into();
+            return OfferingKind::FirstParty;
         }
         // Free only where a source says so — 0 for both prices, or a seller's id for the
         // free route (OpenRouter's `…:free`) — an unknown price is unknown, never free
@@ -148,10 +155,11 @@ impl Tables {
         let free = (o.input_price == Some(0.0) && o.output_price == Some(0.0))
             || says_free(&o.provider_model_id);
         match self.provider_kind(&o.provider_slug) {
-            "plan" => "plan".into(),
-            _ if free => "free_tier".into(),
-            "creator" => "reseller".into(),
-            k => k.to_string(),
+            ProviderKind::Plan => OfferingKind::Plan,
+            _ if free => OfferingKind::FreeTier,
+            ProviderKind::Creator | ProviderKind::Reseller => OfferingKind::Reseller,
+            ProviderKind::Cloud => OfferingKind::Cloud,
+            ProviderKind::Router => OfferingKind::Router,
         }
     }
 }
@@ -227,7 +235,7 @@ pub fn unknown_placeholders(s: &mut Snapshot, t: &Tables) -> usize {
     let priced: std::collections::BTreeSet<(Option<&str>, String)> = s
         .offerings
         .iter()
-        .filter(|o| o.kind == "first_party" && paid(o))
+        .filter(|o| o.kind == OfferingKind::FirstParty && paid(o))
         .filter_map(|o| named.get(o.model_slug.as_str()).cloned())
         .collect();
     let placeholders: Vec<usize> = s
@@ -235,7 +243,7 @@ pub fn unknown_placeholders(s: &mut Snapshot, t: &Tables) -> usize {
         .iter()
         .enumerate()
         .filter(|(_, o)| {
-            o.kind == "first_party"
+            o.kind == OfferingKind::FirstParty
                 && o.source == crate::ingest::sources::models_dev::SOURCE
                 && o.input_price == Some(0.0)
                 && o.output_price == Some(0.0)
@@ -292,10 +300,10 @@ pub fn apply(s: &mut Snapshot, t: &Tables) {
     for p in &mut s.providers {
         // An organisation that sells nothing here is here because it created models.
         let creates = t.creators.contains_key(&p.slug) || !sellers.contains(p.slug.as_str());
-        p.kind = if creates && t.provider_kind(&p.slug) == "reseller" {
-            "creator".into()
+        p.kind = if creates && t.provider_kind(&p.slug) == ProviderKind::Reseller {
+            ProviderKind::Creator
         } else {
-            t.provider_kind(&p.slug).to_string()
+            t.provider_kind(&p.slug)
         };
     }
     let mut by_model: BTreeMap<&str, Vec<&offering::Model>> = BTreeMap::new();
@@ -334,31 +342,37 @@ pub fn apply(s: &mut Snapshot, t: &Tables) {
                 paid(o)
                     && o.input_price.is_some()
                     && matches!(
-                        o.kind.as_str(),
-                        "cloud" | "router" | "reseller" | "first_party"
+                        o.kind,
+                        OfferingKind::Cloud
+                            | OfferingKind::Router
+                            | OfferingKind::Reseller
+                            | OfferingKind::FirstParty
                     )
             })
             .copied()
             .collect();
         market.sort_by(order);
         let (basis, list) = match first_party {
-            Some(o) => (Some("first_party"), Some(*o)),
+            Some(o) => (Some(PriceBasis::FirstParty), Some(*o)),
             None => {
                 let resale: Vec<&offering::Model> = market
                     .iter()
-                    .filter(|o| o.kind != "first_party")
+                    .filter(|o| o.kind != OfferingKind::FirstParty)
                     .copied()
                     .collect();
                 let mid = resale.len().saturating_sub(1) / 2;
-                (resale.get(mid).map(|_| "median"), resale.get(mid).copied())
+                (
+                    resale.get(mid).map(|_| PriceBasis::Median),
+                    resale.get(mid).copied(),
+                )
             }
         };
-        m.price_basis = basis.map(str::to_string);
+        m.price_basis = basis;
         m.input_price = list.and_then(|o| o.input_price);
         m.output_price = list.and_then(|o| o.output_price);
         // Resellers set the median list price where the creator sells none, but are no
         // careful buyer's cheapest: a small reseller at 86 % below the creator is a risk.
-        let cheapest = market.iter().find(|o| o.kind != "reseller");
+        let cheapest = market.iter().find(|o| o.kind != OfferingKind::Reseller);
         m.cheapest_provider = cheapest.map(|o| o.provider_slug.clone());
         m.cheapest_input_price = cheapest.and_then(|o| o.input_price);
         m.cheapest_output_price = cheapest.and_then(|o| o.output_price);
@@ -399,7 +413,7 @@ mod tests {
             context_window: None,
             as_of: None,
             source: "test".into(),
-            kind: String::new(),
+            kind: OfferingKind::Reseller,
         }
     }
 
@@ -457,14 +471,14 @@ mod tests {
             (claude.input_price, claude.output_price),
             (Some(3.0), Some(15.0))
         );
-        assert_eq!(claude.price_basis.as_deref(), Some("first_party"));
+        assert_eq!(claude.price_basis, Some(PriceBasis::FirstParty));
         // The creator's API and Bedrock both 3/15: the tie goes by slug; the 0.43 reseller
         // is only `cheapestAny`'s.
         assert_eq!(claude.cheapest_provider.as_deref(), Some("amazon-bedrock"));
         assert_eq!(claude.cheapest_input_price, Some(3.0));
         // No first-party offering: the median paid offering; free tiers never count.
         let llama = &s.models[1];
-        assert_eq!(llama.price_basis.as_deref(), Some("median"));
+        assert_eq!(llama.price_basis, Some(PriceBasis::Median));
         assert_eq!(
             (llama.input_price, llama.output_price),
             (Some(0.5), Some(0.6))
@@ -482,7 +496,7 @@ mod tests {
         };
         apply(&mut s, &tables());
         let m = &s.models[0];
-        assert_eq!((m.input_price, m.price_basis.as_deref()), (None, None));
+        assert_eq!((m.input_price, m.price_basis), (None, None));
         assert_eq!(m.cheapest_provider, None);
     }
 
@@ -494,9 +508,9 @@ mod tests {
                 .first_party
                 .contains(&"llama".to_string())
         );
-        assert_eq!(t.provider_kind("openrouter"), "router");
-        assert_eq!(t.provider_kind("openai"), "creator");
-        assert_eq!(t.provider_kind("somewhere"), "reseller");
+        assert_eq!(t.provider_kind("openrouter"), ProviderKind::Router);
+        assert_eq!(t.provider_kind("openai"), ProviderKind::Creator);
+        assert_eq!(t.provider_kind("somewhere"), ProviderKind::Reseller);
     }
 
     #[test]

@@ -248,7 +248,7 @@ mod tests {
             context_window: None,
             as_of: None,
             source: "genai-prices".into(),
-            kind: "first_party".into(),
+            kind: entity::vocab::OfferingKind::FirstParty,
         }
     }
 

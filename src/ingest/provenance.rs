@@ -13,8 +13,10 @@
 
 use std::collections::BTreeMap;
 
-pub const INDEPENDENT: &str = "independent";
-pub const SELF_REPORTED: &str = "self_reported";
+use entity::vocab::Provenance;
+
+pub const INDEPENDENT: Provenance = Provenance::Independent;
+pub const SELF_REPORTED: Provenance = Provenance::SelfReported;
 
 const TABLE: &str = include_str!("../../data/score_provenance.csv");
 
@@ -62,7 +64,7 @@ impl Rules {
         dataset: &str,
         publication: Option<&str>,
         creator: Option<&str>,
-    ) -> &'static str {
+    ) -> Provenance {
         let exact = publication
             .map(str::trim)
             .filter(|p| !p.is_empty())

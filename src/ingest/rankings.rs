@@ -30,6 +30,7 @@ use super::capability::{self, Observation, Scale, round2};
 use super::provenance::{INDEPENDENT, SELF_REPORTED};
 use super::review;
 use crate::snapshot::Snapshot;
+use entity::vocab::RankBasis;
 
 /// Index points of added uncertainty for an index resting on its maker's calibrated claims.
 pub const SELF_REPORTED_SE: f64 = 5.0;
@@ -304,15 +305,12 @@ pub fn apply(s: &mut Snapshot, table: &BTreeMap<String, review::Review>) -> Gaps
     for (i, m) in s.models.iter_mut().enumerate() {
         let (counted, independent) = basis.get(&i).copied().unwrap_or_default();
         m.benchmarks_count = counted as i32;
-        m.rank_basis = (counted > 0).then(|| {
-            if independent == counted {
-                INDEPENDENT
-            } else if independent == 0 {
-                SELF_REPORTED
-            } else {
-                "mixed"
-            }
-            .to_string()
+        m.rank_basis = (counted > 0).then_some(if independent == counted {
+            RankBasis::Independent
+        } else if independent == 0 {
+            RankBasis::SelfReported
+        } else {
+            RankBasis::Mixed
         });
         let (Some(c), Some(se)) = (fit.capability[i], fit.se[i]) else {
             m.capability_index = None;
@@ -321,8 +319,8 @@ pub fn apply(s: &mut Snapshot, table: &BTreeMap<String, review::Review>) -> Gaps
             m.rank_score = None;
             continue;
         };
-        let extra = match m.rank_basis.as_deref() {
-            Some(SELF_REPORTED) => {
+        let extra = match m.rank_basis {
+            Some(RankBasis::SelfReported) => {
                 let known = m
                     .creator_slug
                     .as_ref()

@@ -364,9 +364,7 @@ pub fn attach(
             .clone();
         scores.push(score::Model {
             id: 0,
-            provenance: rules
-                .provenance(r.source, r.publication.as_deref(), creator.as_deref())
-                .to_string(),
+            provenance: rules.provenance(r.source, r.publication.as_deref(), creator.as_deref()),
             citation: r.citation,
             in_average: false,
             calibrated: None,
@@ -552,7 +550,7 @@ mod tests {
             as_of: Some(as_of.into()),
             release: release.map(str::to_string),
             source: source.into(),
-            provenance: "independent".into(),
+            provenance: entity::vocab::Provenance::Independent,
             citation: None,
             in_average: true,
             calibrated: None,

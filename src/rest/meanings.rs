@@ -36,14 +36,12 @@ fn descriptions() -> &'static HashMap<String, String> {
     &schema().descriptions
 }
 
-/// The enum whose values are exactly `values` (GraphQL names), if one is.
-fn enum_of(values: &[(&str, &str)]) -> Option<&'static str> {
-    let mut wanted: Vec<&str> = values.iter().map(|(_, gql)| *gql).collect();
+/// The enum whose values are exactly `values` (REST names; GraphQL's are their capitals), if
+/// one is.
+fn enum_of(values: &[&str]) -> Option<&'static str> {
+    let mut wanted: Vec<String> = values.iter().map(|v| v.to_ascii_uppercase()).collect();
     wanted.sort_unstable();
-    let mut found = schema()
-        .enums
-        .iter()
-        .filter(|(_, vs)| vs.iter().map(String::as_str).eq(wanted.iter().copied()));
+    let mut found = schema().enums.iter().filter(|(_, vs)| **vs == wanted);
     match (found.next(), found.next()) {
         (Some((name, _)), None) => Some(name.as_str()),
         _ => None,
@@ -184,8 +182,8 @@ fn from_schema(ep: &Endpoint, p: &Param) -> Option<String> {
     {
         let described: Vec<String> = values
             .iter()
-            .filter_map(|(rest, gql)| {
-                let d = map.get(&format!("{ty}.{gql}"))?;
+            .filter_map(|rest| {
+                let d = map.get(&format!("{ty}.{}", rest.to_ascii_uppercase()))?;
                 Some(format!("`{rest}`: {}", d.trim_end_matches('.')))
             })
             .collect();

@@ -77,16 +77,17 @@ fn parse_value(p: &Param, raw: &str) -> Result<Value, Problem> {
         },
         // Enum values, booleans and slugs are matched whatever their case (`creator=OpenAI`,
         // `task=Chat`): nothing is told apart by case alone.
+        // The GraphQL enum value is the REST value in capitals (`first_party` is
+        // `FIRST_PARTY`): both are read from one vocabulary (docs/ARCHITECTURE.md).
         Kind::Enum(values) => values
             .iter()
-            .find(|(r, _)| r.eq_ignore_ascii_case(raw))
-            .map(|(_, g)| json!(g))
+            .find(|r| r.eq_ignore_ascii_case(raw))
+            .map(|r| json!(r.to_ascii_uppercase()))
             .ok_or_else(|| {
-                let allowed: Vec<&str> = values.iter().map(|(r, _)| *r).collect();
                 bad(format!(
                     "{} must be one of {}, got {raw:?}",
                     p.name,
-                    allowed.join(", ")
+                    values.join(", ")
                 ))
             }),
         Kind::Bool => match raw.to_ascii_lowercase().as_str() {
@@ -532,7 +533,8 @@ impl Envelope {
     /// The answer as a JSON value, for callers that read it rather than send it.
     pub fn to_json(&self) -> Value {
         json!({
-            "data": self.data.clone().into_json().unwrap_or(Value::Null),
+            // Written as the answer's bytes are, vocabulary values in REST's spelling.
+            "data": serde_json::to_value(graphql::sorted::Sorted(&self.data)).unwrap_or(Value::Null),
             "meta": self.meta,
         })
     }

@@ -1,6 +1,10 @@
 //! The OpenAPI 3.1 description of the REST API, generated from the endpoint table so it
 //! cannot drift from what the service does.
 
+use entity::vocab::{
+    Availability, Category, DateBasis, OfferingKind, PriceBasis, Provenance, ProviderKind,
+    RankBasis, Task,
+};
 use serde_json::{Map, Value, json};
 
 use super::table::{ENDPOINTS, Kind, Shape};
@@ -9,9 +13,7 @@ pub(crate) fn param_schema(kind: Kind) -> Value {
     match kind {
         Kind::Page => json!({"type": "integer", "minimum": 1, "default": 1}),
         Kind::Limit => json!({"type": "integer", "minimum": 1, "maximum": 100, "default": 20}),
-        Kind::Enum(values) => {
-            json!({"type": "string", "enum": values.iter().map(|(r, _)| *r).collect::<Vec<_>>()})
-        }
+        Kind::Enum(values) => json!({"type": "string", "enum": values}),
         Kind::Bool => json!({"type": "boolean"}),
         Kind::NonNegative => json!({"type": "number", "minimum": 0}),
         Kind::Text => json!({"type": "string", "minLength": 1, "maxLength": 100}),
@@ -87,7 +89,7 @@ fn array(of: Value) -> Value {
 fn schemas() -> Value {
     let s = || json!({"type": "string"});
     let named = obj(&[("slug", s()), ("name", s())]);
-    let kinds = json!({"type": "string", "enum": ["first_party", "cloud", "router", "reseller", "plan", "free_tier"]});
+    let kinds = json!({"type": "string", "enum": OfferingKind::NAMES});
     let cheapest_object = obj(&[
         ("provider", named.clone()),
         ("kind", kinds.clone()),
@@ -123,7 +125,7 @@ fn schemas() -> Value {
         ("benchmarks_count", json!({"type": "integer"})),
         (
             "basis",
-            json!({"oneOf": [{"type": "string", "enum": ["independent", "mixed", "self_reported"]}, {"type": "null"}]}),
+            json!({"oneOf": [{"type": "string", "enum": RankBasis::NAMES}, {"type": "null"}]}),
         ),
     ]);
     let model_summary = obj(&[
@@ -132,16 +134,13 @@ fn schemas() -> Value {
         ("creator", nullable_ref("Named")),
         (
             "category",
-            json!({"type": "string", "enum": ["llm", "multimodal", "image"]}),
+            json!({"type": "string", "enum": Category::NAMES}),
         ),
         (
             "availability",
-            json!({"type": "string", "enum": ["api", "open_weights", "research"]}),
+            json!({"type": "string", "enum": Availability::NAMES}),
         ),
-        (
-            "task",
-            json!({"type": "string", "enum": crate::ingest::curation::TASKS}),
-        ),
+        ("task", json!({"type": "string", "enum": Task::NAMES})),
         ("open_source", nullable("boolean")),
         (
             "release_date",
@@ -155,7 +154,7 @@ fn schemas() -> Value {
         ("structured_output", nullable("boolean")),
         (
             "date_basis",
-            json!({"oneOf": [{"type": "string", "enum": ["release_date", "first_seen"]}, {"type": "null"}]}),
+            json!({"oneOf": [{"type": "string", "enum": DateBasis::NAMES}, {"type": "null"}]}),
         ),
         ("context_window", nullable("integer")),
         ("max_output_tokens", nullable("integer")),
@@ -167,7 +166,7 @@ fn schemas() -> Value {
         ("capability_index_se", nullable("number")),
         (
             "rank_basis",
-            json!({"oneOf": [{"type": "string", "enum": ["independent", "mixed", "self_reported"]}, {"type": "null"}]}),
+            json!({"oneOf": [{"type": "string", "enum": RankBasis::NAMES}, {"type": "null"}]}),
         ),
         ("rank_score", nullable("number")),
         (
@@ -178,7 +177,7 @@ fn schemas() -> Value {
         ("output_price", nullable("number")),
         (
             "price_basis",
-            json!({"oneOf": [{"type": "string", "enum": ["first_party", "median"]}, {"type": "null"}]}),
+            json!({"oneOf": [{"type": "string", "enum": PriceBasis::NAMES}, {"type": "null"}]}),
         ),
         ("cheapest", cheapest.clone()),
         ("cheapest_any", cheapest),
@@ -261,7 +260,7 @@ fn schemas() -> Value {
         ("release", nullable_date()),
         (
             "provenance",
-            json!({"type": "string", "enum": ["independent", "self_reported"]}),
+            json!({"type": "string", "enum": Provenance::NAMES}),
         ),
         ("citation", nullable("string")),
         ("in_average", json!({"type": "boolean"})),
@@ -303,7 +302,7 @@ fn schemas() -> Value {
         ),
         (
             "kind",
-            json!({"type": "string", "enum": ["creator", "cloud", "router", "reseller", "plan"]}),
+            json!({"type": "string", "enum": ProviderKind::NAMES}),
         ),
         ("models_count", json!({"type": "integer"})),
         ("created_count", json!({"type": "integer"})),
@@ -394,7 +393,7 @@ fn schemas() -> Value {
                     ("release", nullable_date()),
                     (
                         "provenance",
-                        json!({"type": "string", "enum": ["independent", "self_reported"]}),
+                        json!({"type": "string", "enum": Provenance::NAMES}),
                     ),
                     ("citation", nullable("string")),
                 ])),

@@ -3,6 +3,13 @@
 //! in the documents give the REST (snake_case) field names, so REST and GraphQL cannot
 //! disagree.
 
+use entity::vocab::{Category, OfferingKind, RankBasis, Task};
+
+use crate::graphql::changes::ChangeType;
+use crate::graphql::costs::PriceMode;
+use crate::graphql::query::{Availability, Modality, ModelSort, SortOrder};
+use crate::graphql::types::Provenance;
+
 /// How a parameter is validated and turned into a GraphQL variable.
 #[derive(Debug, Clone, Copy)]
 pub enum Kind {
@@ -11,7 +18,7 @@ pub enum Kind {
     /// An integer in 1..=100 (default 20).
     Limit,
     /// One of the listed REST values, sent as the paired GraphQL enum value.
-    Enum(&'static [(&'static str, &'static str)]),
+    Enum(&'static [&'static str]),
     /// `true` or `false`.
     Bool,
     /// A finite number ≥ 0.
@@ -116,59 +123,17 @@ const LIMIT: Param = q(
     Kind::Limit,
     "Items per page, 1-100 (default 20).",
 );
-const SORT: &[(&str, &str)] = &[
-    ("score", "SCORE"),
-    ("price", "PRICE"),
-    ("name", "NAME"),
-    ("date", "DATE"),
-    ("capability", "CAPABILITY"),
-];
-const ORDER: &[(&str, &str)] = &[("asc", "ASC"), ("desc", "DESC")];
-const CATEGORY: &[(&str, &str)] = &[
-    ("llm", "LLM"),
-    ("multimodal", "MULTIMODAL"),
-    ("image", "IMAGE"),
-];
-
-const AVAILABILITY: &[(&str, &str)] = &[
-    ("api", "API"),
-    ("open_weights", "OPEN_WEIGHTS"),
-    ("research", "RESEARCH"),
-    ("all", "ALL"),
-];
-const TASK: &[(&str, &str)] = &[
-    ("chat", "CHAT"),
-    ("embedding", "EMBEDDING"),
-    ("image_generation", "IMAGE_GENERATION"),
-    ("speech_to_text", "SPEECH_TO_TEXT"),
-    ("text_to_speech", "TEXT_TO_SPEECH"),
-    ("video_generation", "VIDEO_GENERATION"),
-    ("rerank", "RERANK"),
-    ("moderation", "MODERATION"),
-    ("router", "ROUTER"),
-    ("other", "OTHER"),
-];
-
-const PRICE_MODE: &[(&str, &str)] = &[
-    ("standard", "STANDARD"),
-    ("batch", "BATCH"),
-    ("flex", "FLEX"),
-    ("priority", "PRIORITY"),
-    ("fast", "FAST"),
-];
-
-const OFFERING_KIND: &[(&str, &str)] = &[
-    ("first_party", "FIRST_PARTY"),
-    ("cloud", "CLOUD"),
-    ("router", "ROUTER"),
-    ("reseller", "RESELLER"),
-    ("plan", "PLAN"),
-    ("free_tier", "FREE_TIER"),
-];
-
-const PROVENANCE: &[(&str, &str)] = &[("independent", "INDEPENDENT"), ("all", "ALL")];
-
-const CHANGE_TYPE: &[(&str, &str)] = &[("price", "PRICE"), ("model", "MODEL"), ("score", "SCORE")];
+// Each enum parameter takes the values of one vocabulary, listed once with its variants
+// (docs/ARCHITECTURE.md, "Add a vocabulary value").
+const SORT: &[&str] = ModelSort::NAMES;
+const ORDER: &[&str] = SortOrder::NAMES;
+const CATEGORY: &[&str] = Category::NAMES;
+const AVAILABILITY: &[&str] = Availability::NAMES;
+const TASK: &[&str] = Task::NAMES;
+const PRICE_MODE: &[&str] = PriceMode::NAMES;
+const OFFERING_KIND: &[&str] = OfferingKind::NAMES;
+const PROVENANCE: &[&str] = Provenance::NAMES;
+const CHANGE_TYPE: &[&str] = ChangeType::NAMES;
 
 const MODEL_LIST_PARAMS: &[Param] = &[
     PAGE,
@@ -226,19 +191,8 @@ const MODEL_LIST_PARAMS: &[Param] = &[
     q("domain", "domain", Kind::Slug, ""),
 ];
 
-const BASIS: &[(&str, &str)] = &[
-    ("independent", "INDEPENDENT"),
-    ("mixed", "MIXED"),
-    ("self_reported", "SELF_REPORTED"),
-];
-
-const MODALITY: &[(&str, &str)] = &[
-    ("text", "TEXT"),
-    ("image", "IMAGE"),
-    ("audio", "AUDIO"),
-    ("video", "VIDEO"),
-    ("pdf", "PDF"),
-];
+const BASIS: &[&str] = RankBasis::NAMES;
+const MODALITY: &[&str] = Modality::NAMES;
 
 /// Fields of a model in lists, written in the order of their REST names so the envelope's
 /// writer finds each object already sorted (it sorts otherwise, at 3% of an uncached list).

@@ -2,10 +2,7 @@
 //! atomically (readers see the old or the new data, never a mix) and the dataset version is
 //! bumped. Importing the same bytes again changes nothing.
 
-use entity::{
-    agent, agent_model, agent_score, benchmark, dataset, economy_indicator, economy_point, model,
-    model_alias, model_domain, offering, price_history, provider, score, source,
-};
+use entity::dataset;
 use sea_orm::{
     ActiveModelTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, IntoActiveModel,
     TransactionTrait,
@@ -13,7 +10,7 @@ use sea_orm::{
 
 use super::observations::{self, Basis};
 use super::versions::{self, Changes, Diff, Side};
-use crate::snapshot::{Snapshot, SnapshotError, sha256_hex};
+use crate::snapshot::{Snapshot, SnapshotError, sha256_hex, with_dataset_tables};
 
 #[derive(Debug)]
 pub enum ImportError {
@@ -258,37 +255,28 @@ pub async fn adopt(db: &DatabaseConnection) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// Deletes every table of the dataset, in the reverse of the list's order: a row before the
+/// row it names.
+macro_rules! delete_tables {
+    ($txn:ident;) => {};
+    ($txn:ident; $(#[$attr:meta])* $field:ident: $entity:ident, $($rest:tt)*) => {
+        delete_tables!($txn; $($rest)*);
+        entity::$entity::Entity::delete_many().exec($txn).await?;
+    };
+}
+
+/// Inserts every table of the snapshot `$s`, in the list's order: a row after the row it
+/// names.
+macro_rules! insert_tables {
+    ($txn:ident, $s:ident; $($(#[$attr:meta])* $field:ident: $entity:ident,)+) => {
+        $(insert_all::<_, entity::$entity::Entity, _>($txn, $s.$field).await?;)+
+    };
+}
+
 /// Replaces every table of the dataset with `s`'s rows (the dataset row aside).
 async fn replace<C: ConnectionTrait>(txn: &C, s: Snapshot) -> Result<(), DbErr> {
-    model_domain::Entity::delete_many().exec(txn).await?;
-    economy_point::Entity::delete_many().exec(txn).await?;
-    economy_indicator::Entity::delete_many().exec(txn).await?;
-    agent_score::Entity::delete_many().exec(txn).await?;
-    agent_model::Entity::delete_many().exec(txn).await?;
-    agent::Entity::delete_many().exec(txn).await?;
-    score::Entity::delete_many().exec(txn).await?;
-    benchmark::Entity::delete_many().exec(txn).await?;
-    price_history::Entity::delete_many().exec(txn).await?;
-    offering::Entity::delete_many().exec(txn).await?;
-    model_alias::Entity::delete_many().exec(txn).await?;
-    model::Entity::delete_many().exec(txn).await?;
-    provider::Entity::delete_many().exec(txn).await?;
-    source::Entity::delete_many().exec(txn).await?;
+    with_dataset_tables!(delete_tables, txn);
     dataset::Entity::delete_many().exec(txn).await?;
-
-    insert_all::<_, source::Entity, _>(txn, s.sources).await?;
-    insert_all::<_, provider::Entity, _>(txn, s.providers).await?;
-    insert_all::<_, model::Entity, _>(txn, s.models).await?;
-    insert_all::<_, model_alias::Entity, _>(txn, s.aliases).await?;
-    insert_all::<_, offering::Entity, _>(txn, s.offerings).await?;
-    insert_all::<_, price_history::Entity, _>(txn, s.price_history).await?;
-    insert_all::<_, benchmark::Entity, _>(txn, s.benchmarks).await?;
-    insert_all::<_, score::Entity, _>(txn, s.scores).await?;
-    insert_all::<_, agent::Entity, _>(txn, s.agents).await?;
-    insert_all::<_, agent_model::Entity, _>(txn, s.agent_models).await?;
-    insert_all::<_, agent_score::Entity, _>(txn, s.agent_scores).await?;
-    insert_all::<_, economy_indicator::Entity, _>(txn, s.economy_indicators).await?;
-    insert_all::<_, economy_point::Entity, _>(txn, s.economy_points).await?;
-    insert_all::<_, model_domain::Entity, _>(txn, s.model_domains).await?;
+    with_dataset_tables!(insert_tables, txn, s);
     Ok(())
 }

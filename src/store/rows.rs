@@ -1,36 +1,40 @@
 //! Every row of the dataset, read in one consistent snapshot of the database: the raw
 //! material of the in-memory catalogue ([`crate::catalog`]).
 
-use entity::{
-    agent, agent_model, agent_score, benchmark, dataset, economy_indicator, economy_point, model,
-    model_alias, model_domain, offering, price_history, provider, score, source, source_status,
-};
+use entity::{dataset, source_status};
 use sea_orm::{
     AccessMode, DatabaseConnection, DbErr, EntityTrait, IsolationLevel, TransactionTrait,
 };
 
-/// The whole dataset as rows, in no particular order.
-#[derive(Debug, Default)]
-pub struct Rows {
-    pub dataset: Option<dataset::Model>,
-    /// The served version's record: what it changed, whether it is pinned.
-    pub version: Option<super::versions::Summary>,
-    pub models: Vec<model::Model>,
-    pub aliases: Vec<model_alias::Model>,
-    pub providers: Vec<provider::Model>,
-    pub offerings: Vec<offering::Model>,
-    pub price_history: Vec<price_history::Model>,
-    pub benchmarks: Vec<benchmark::Model>,
-    pub scores: Vec<score::Model>,
-    pub agents: Vec<agent::Model>,
-    pub agent_models: Vec<agent_model::Model>,
-    pub agent_scores: Vec<agent_score::Model>,
-    pub sources: Vec<source::Model>,
-    /// What the syncs found at each source (not part of the dataset: see its entity).
-    pub statuses: Vec<source_status::Model>,
-    pub economy_indicators: Vec<economy_indicator::Model>,
-    pub economy_points: Vec<economy_point::Model>,
-    pub model_domains: Vec<model_domain::Model>,
+use crate::snapshot::with_dataset_tables;
+
+macro_rules! rows_struct {
+    (; $($(#[$attr:meta])* $field:ident: $entity:ident,)+) => {
+        /// The whole dataset as rows, in no particular order: a field per table of the
+        /// dataset ([`with_dataset_tables`]), its version and the sources' statuses.
+        #[derive(Debug, Default)]
+        pub struct Rows {
+            pub dataset: Option<dataset::Model>,
+            /// The served version's record: what it changed, whether it is pinned.
+            pub version: Option<super::versions::Summary>,
+            /// What the syncs found at each source (not part of the dataset: see its entity).
+            pub statuses: Vec<source_status::Model>,
+            $(pub $field: Vec<entity::$entity::Model>,)+
+        }
+    };
+}
+with_dataset_tables!(rows_struct);
+
+/// Reads every table of the dataset in `$txn`.
+macro_rules! read_rows {
+    ($txn:ident, $dataset:ident, $version:ident, $statuses:ident; $($(#[$attr:meta])* $field:ident: $entity:ident,)+) => {
+        Rows {
+            dataset: $dataset,
+            version: $version,
+            statuses: $statuses,
+            $($field: entity::$entity::Entity::find().all(&$txn).await?,)+
+        }
+    };
 }
 
 /// The dataset's version alone: what an instance polls to notice an import.
@@ -65,25 +69,8 @@ pub async fn load(db: &DatabaseConnection) -> Result<Rows, DbErr> {
         Some(d) => super::versions::summary(&txn, d.version).await?,
         None => None,
     };
-    let rows = Rows {
-        dataset,
-        version,
-        models: model::Entity::find().all(&txn).await?,
-        aliases: model_alias::Entity::find().all(&txn).await?,
-        providers: provider::Entity::find().all(&txn).await?,
-        offerings: offering::Entity::find().all(&txn).await?,
-        price_history: price_history::Entity::find().all(&txn).await?,
-        benchmarks: benchmark::Entity::find().all(&txn).await?,
-        scores: score::Entity::find().all(&txn).await?,
-        agents: agent::Entity::find().all(&txn).await?,
-        agent_models: agent_model::Entity::find().all(&txn).await?,
-        agent_scores: agent_score::Entity::find().all(&txn).await?,
-        sources: source::Entity::find().all(&txn).await?,
-        statuses: source_status::Entity::find().all(&txn).await?,
-        economy_indicators: economy_indicator::Entity::find().all(&txn).await?,
-        economy_points: economy_point::Entity::find().all(&txn).await?,
-        model_domains: model_domain::Entity::find().all(&txn).await?,
-    };
+    let statuses = source_status::Entity::find().all(&txn).await?;
+    let rows = with_dataset_tables!(read_rows, txn, dataset, version, statuses);
     txn.commit().await?;
     Ok(rows)
 }

@@ -37,11 +37,11 @@ fn faults(m: &model::Model, dataset_date: &str) -> Vec<String> {
     let name = format!("{} {}", m.slug, m.name).to_lowercase();
     let outputs: Vec<&str> = m.output_modalities.split(',').collect();
     // Task against what it outputs and what it is called.
-    if outputs.contains(&"image") && m.task != "image_generation" {
+    if outputs.contains(&"image") && m.task.as_str() != "image_generation" {
         out.push(format!("outputs images but is tasked {}", m.task));
     }
     let not_chat = ["embed", "rerank", "transcri", "whisper", "-tts", "ocr"];
-    if m.task == "chat" && not_chat.iter().any(|w| name.contains(w)) {
+    if m.task.as_str() == "chat" && not_chat.iter().any(|w| name.contains(w)) {
         out.push("a non-conversational name tasked chat".into());
     }
     if m.creator_slug.is_none() {
@@ -86,7 +86,9 @@ fn a_random_hundred_of_the_listed_models_read_as_a_reviewer_would() {
     let listed: Vec<&model::Model> = s
         .models
         .iter()
-        .filter(|m| matches!(m.availability.as_str(), "api" | "open_weights") && m.task != "router")
+        .filter(|m| {
+            matches!(m.availability.as_str(), "api" | "open_weights") && m.task.as_str() != "router"
+        })
         .collect();
     for seed in [0x5EED_0001_u64, 0x2026_1124, 0xD1CE_F00D] {
         let wrong: Vec<String> = draw(seed, 100, listed.len())
@@ -111,7 +113,7 @@ fn the_rules_catch_what_the_issue_found() {
     let mut m = mds::ingest::catalog::blank_model("voxtral-mini-3b-2507");
     m.creator_slug = Some("mistral".into());
     m.release_date = Some("2024-12-01".into());
-    m.task = "speech_to_text".into();
+    m.task = entity::vocab::Task::SpeechToText;
     assert_eq!(
         faults(&m, "2026-11-10").len(),
         1,

@@ -94,7 +94,7 @@ fn free_is_only_what_a_source_states_as_free() {
     let free: Vec<&entity::offering::Model> = s
         .offerings
         .iter()
-        .filter(|o| o.kind == "free_tier")
+        .filter(|o| o.kind.as_str() == "free_tier")
         .collect();
     assert!(!free.is_empty());
     for o in &free {
@@ -114,7 +114,7 @@ fn free_is_only_what_a_source_states_as_free() {
         .filter(|o| !mds::ingest::prices::says_free(&o.provider_model_id))
         .collect::<Vec<_>>();
     assert!(!unknown.is_empty());
-    assert!(unknown.iter().all(|o| o.kind != "free_tier"));
+    assert!(unknown.iter().all(|o| o.kind.as_str() != "free_tier"));
     // models.dev's 0/0 for Nova 2 Lite at Amazon's Nova API is a placeholder: Amazon sells
     // it at 0.3/2.5 on Bedrock, which is its list price.
     let nova = offering(&s, "nova-2-lite-v1", "nova").unwrap();
@@ -307,7 +307,8 @@ fn hosts_are_never_creators_and_labs_sell_first_party() {
         .iter()
         .filter_map(|m| Some((m.slug.as_str(), m.creator_slug.as_deref()?)))
         .filter(|(_, c)| {
-            !tables.creators.contains_key(*c) && matches!(tables.provider_kind(c), "cloud" | "plan")
+            !tables.creators.contains_key(*c)
+                && matches!(tables.provider_kind(c).as_str(), "cloud" | "plan")
         })
         .collect();
     assert!(hosts.is_empty(), "models credited to a host: {hosts:?}");
@@ -318,9 +319,9 @@ fn hosts_are_never_creators_and_labs_sell_first_party() {
     );
     // Every lab's own API is its first party: Meta's `meta` API sells Muse.
     let muse = offering(&s, "muse-spark-1.1", "meta").unwrap();
-    assert_eq!(muse.kind, "first_party");
+    assert_eq!(muse.kind.as_str(), "first_party");
     assert_eq!(
-        model(&s, "muse-spark-1.1").price_basis.as_deref(),
+        model(&s, "muse-spark-1.1").price_basis.map(|b| b.as_str()),
         Some("first_party")
     );
 }
@@ -349,14 +350,14 @@ fn video_generators_make_video_and_no_text() {
     let video: Vec<&entity::model::Model> = s
         .models
         .iter()
-        .filter(|m| m.task == "video_generation")
+        .filter(|m| m.task.as_str() == "video_generation")
         .collect();
     assert!(video.len() > 20, "{} video generators", video.len());
     let wrong: Vec<String> = video
         .iter()
         .filter(|m| {
             let out: BTreeSet<&str> = m.output_modalities.split(',').collect();
-            !out.contains("video") || (m.category == "llm" && out.contains("text"))
+            !out.contains("video") || (m.category.as_str() == "llm" && out.contains("text"))
         })
         .map(|m| {
             format!(
@@ -438,7 +439,11 @@ fn no_model_litellm_knows_only_as_an_embedding_is_a_chat_model() {
         }
         checked += 1;
         let m = model(&s, slug);
-        assert_ne!(m.task, "chat", "{slug}: every LiteLLM entry says embedding");
+        assert_ne!(
+            m.task.as_str(),
+            "chat",
+            "{slug}: every LiteLLM entry says embedding"
+        );
     }
     assert!(checked > 30, "{checked} embedding models");
 }
@@ -466,7 +471,11 @@ fn a_context_window_the_creator_s_apis_agree_on_is_the_models() {
     // Every context window a source states at the model's first-party offerings, found in
     // the raw files by the ids the offering's witnesses name.
     let mut stated: BTreeMap<&str, Vec<(String, i64)>> = BTreeMap::new();
-    for o in s.offerings.iter().filter(|o| o.kind == "first_party") {
+    for o in s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.as_str() == "first_party")
+    {
         for w in Witness::decode(o.sources.as_deref()) {
             let id = w.provider_model_id.as_str();
             let found: Vec<i64> = match w.source.as_str() {

@@ -43,7 +43,7 @@ async fn model_lists_filter_on_capability_flags_modalities_and_context() {
     let (_, capped) = app
         .get_json("/api/v1/models?max_capability=120&reasoning=false&limit=100")
         .await;
-    for m in rows(&capped) {
+    for m in non_empty(&capped["data"]) {
         assert!(m["capability_index"].as_f64().unwrap() <= 120.0);
         assert_eq!(m["reasoning"], false);
     }
@@ -51,6 +51,10 @@ async fn model_lists_filter_on_capability_flags_modalities_and_context() {
         .get_json("/api/v1/pricing?structured_output=true&output_modality=text&limit=5")
         .await;
     assert_eq!(status, 200, "{priced}");
+    for m in non_empty(&priced["data"]) {
+        assert_eq!(m["structured_output"], true, "{}", m["slug"]);
+        assert!(m["input_price"].is_number(), "{}", m["slug"]);
+    }
     // Bad values name their parameter.
     for (query, param) in [
         ("min_capability=-1", "min_capability"),
@@ -186,6 +190,15 @@ async fn any_identifier_names_a_model_everywhere() {
         .get_json("/api/v1/compare?models=anthropic/claude-sonnet-4.5,openai/gpt-4o")
         .await;
     assert_eq!(status, 200, "{cmp}");
+    let compared: Vec<&str> = non_empty(&cmp["data"]["models"])
+        .iter()
+        .filter_map(|m| m["slug"].as_str())
+        .collect();
+    assert_eq!(
+        compared,
+        ["claude-sonnet-4-5-20250929", "gpt-4o-2024-11-20"],
+        "{cmp}"
+    );
     let (status, cost) = app
         .get_json(
             "/api/v1/cost?models=anthropic/claude-sonnet-4.5&input_tokens=1000&output_tokens=10",

@@ -129,7 +129,7 @@ fn well_known_models_carry_the_published_prices() {
         Some("meta")
     );
     assert_eq!(by_slug["llama-3.3-70b-instruct"].open_source, Some(true));
-    assert_eq!(by_slug["gpt-4o-2024-11-20"].category, "multimodal");
+    assert_eq!(by_slug["gpt-4o-2024-11-20"].category.as_str(), "multimodal");
     let alias = |a: &str| {
         s.aliases
             .iter()

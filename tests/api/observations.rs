@@ -12,6 +12,9 @@ use sea_orm::{EntityTrait, PaginatorTrait};
 use crate::helpers::{BACKENDS, Backend, fresh_database, raw_sources};
 use crate::sync::{Fault, options, outcome, start, tempdir};
 
+/// What the mirror answers instead of a file, by path.
+type Faults = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, Fault>>>;
+
 /// A mirror serving `../shared/data/raw` as it is: byte for byte the files the bundled
 /// dataset was built from (models.dev's TOML bundle in place of `api.json`).
 fn bundle_mirror() -> tempdir::Dir {
@@ -45,6 +48,29 @@ fn on(data: &Path, url: &str, today: &str) -> Options {
         today: today.into(),
         ..options(data, url)
     }
+}
+
+/// The bundled files on a loopback mirror: its directory (kept while the test runs), its
+/// URL, and the faults it can be told to answer.
+async fn bundle_on_mirror() -> (tempdir::Dir, String, Faults) {
+    let mirror = bundle_mirror();
+    let (url, faults) = start(&mirror.0).await;
+    (mirror, url, faults)
+}
+
+/// Makes the mirror serve BFCL's table without its last row: a copy that changed.
+fn serve_bfcl_one_row_short(mirror: &Path, faults: &Faults) {
+    let bfcl = "bfcl/data_overall.csv";
+    let mut fewer = std::fs::read(mirror.join(bfcl)).unwrap();
+    let last = fewer[..fewer.len() - 1]
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .unwrap();
+    fewer.truncate(last + 1);
+    faults
+        .lock()
+        .unwrap()
+        .insert(bfcl.into(), Fault::Body(fewer));
 }
 
 /// A new database holding the bundled dataset (and so its observations), and its URL.
@@ -134,8 +160,7 @@ fn the_manifest_matches_the_raw_data() {
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
 async fn a_first_sync_of_the_bundled_files_makes_no_version() {
-    let mirror = bundle_mirror();
-    let (url, faults) = start(&mirror.0).await;
+    let (mirror, url, faults) = bundle_on_mirror().await;
     let (db, db_url) = bundled_db(Backend::Sqlite).await;
     let before = mds::catalog::Catalog::load(&db).await.unwrap();
     let version = before.version();
@@ -269,8 +294,7 @@ async fn a_first_sync_of_the_bundled_files_makes_no_version() {
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
 async fn a_first_sync_that_sees_a_new_price_keeps_the_bundled_history() {
-    let mirror = bundle_mirror();
-    let (url, faults) = start(&mirror.0).await;
+    let (mirror, url, faults) = bundle_on_mirror().await;
     let (db, _) = bundled_db(Backend::Sqlite).await;
     let before = mds::catalog::Catalog::load(&db).await.unwrap();
     let feed = std::fs::read_to_string(mirror.0.join(FEED)).unwrap();
@@ -340,8 +364,7 @@ async fn a_first_sync_that_sees_a_new_price_keeps_the_bundled_history() {
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
 async fn one_source_down_on_a_first_sync_waits_and_says_so() {
-    let mirror = bundle_mirror();
-    let (url, faults) = start(&mirror.0).await;
+    let (mirror, url, faults) = bundle_on_mirror().await;
     let (db, _) = bundled_db(Backend::Sqlite).await;
     let version = mds::store::import::current(&db)
         .await
@@ -431,17 +454,7 @@ async fn one_source_down_on_a_first_sync_waits_and_says_so() {
         .lock()
         .unwrap()
         .insert(FEED.into(), Fault::Status(500));
-    let bfcl = "bfcl/data_overall.csv";
-    let mut fewer = std::fs::read(mirror.0.join(bfcl)).unwrap();
-    let last = fewer[..fewer.len() - 1]
-        .iter()
-        .rposition(|b| *b == b'\n')
-        .unwrap();
-    fewer.truncate(last + 1);
-    faults
-        .lock()
-        .unwrap()
-        .insert(bfcl.into(), Fault::Body(fewer));
+    serve_bfcl_one_row_short(&mirror.0, &faults);
     let r = mds::sync::run(&db, &on(&data.0, &url, "2026-11-28"))
         .await
         .unwrap();
@@ -463,8 +476,7 @@ async fn one_source_down_on_a_first_sync_waits_and_says_so() {
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
 async fn two_instances_with_their_own_directories_make_no_version_from_nothing_new() {
-    let mirror = bundle_mirror();
-    let (url, _faults) = start(&mirror.0).await;
+    let (_mirror, url, _faults) = bundle_on_mirror().await;
     let db_url = fresh_database(Backend::Postgres).await;
     let (dir_a, dir_b) = (tempdir::Dir::new(), tempdir::Dir::new());
     let config = |dir: &Path| mds::config::ServeConfig {
@@ -550,19 +562,8 @@ async fn two_instances_with_their_own_directories_make_no_version_from_nothing_n
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
 async fn a_dry_run_writes_nothing() {
-    let mirror = bundle_mirror();
-    let (url, faults) = start(&mirror.0).await;
-    let bfcl = "bfcl/data_overall.csv";
-    let mut fewer = std::fs::read(mirror.0.join(bfcl)).unwrap();
-    let last = fewer[..fewer.len() - 1]
-        .iter()
-        .rposition(|b| *b == b'\n')
-        .unwrap();
-    fewer.truncate(last + 1);
-    faults
-        .lock()
-        .unwrap()
-        .insert(bfcl.into(), Fault::Body(fewer));
+    let (mirror, url, faults) = bundle_on_mirror().await;
+    serve_bfcl_one_row_short(&mirror.0, &faults);
     let db_url = fresh_database(Backend::Sqlite).await;
     let db = mds::store::connect(&db_url).await.unwrap();
     let count = |db: sea_orm::DatabaseConnection| async move {
@@ -636,8 +637,7 @@ async fn a_dry_run_writes_nothing() {
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
 async fn mds_sync_on_an_empty_database_starts_from_the_bundle() {
-    let mirror = bundle_mirror();
-    let (url, _faults) = start(&mirror.0).await;
+    let (_mirror, url, _faults) = bundle_on_mirror().await;
     let scratch = tempdir::Dir::new();
     let db_url = format!("sqlite://{}?mode=rwc", scratch.0.join("cron.db").display());
     let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_mds"))
@@ -795,19 +795,8 @@ async fn versions_are_listed_compared_pinned_and_followed_again() {
     assert_eq!(served.version(), 1);
     assert!(served.version_record.as_ref().is_some_and(|r| r.pinned));
     // A sync while pinned observes and records, and serves what it served.
-    let mirror = bundle_mirror();
-    let (url, faults) = start(&mirror.0).await;
-    let bfcl = "bfcl/data_overall.csv";
-    let mut fewer = std::fs::read(mirror.0.join(bfcl)).unwrap();
-    let last = fewer[..fewer.len() - 1]
-        .iter()
-        .rposition(|b| *b == b'\n')
-        .unwrap();
-    fewer.truncate(last + 1);
-    faults
-        .lock()
-        .unwrap()
-        .insert(bfcl.into(), Fault::Body(fewer));
+    let (mirror, url, faults) = bundle_on_mirror().await;
+    serve_bfcl_one_row_short(&mirror.0, &faults);
     let data = tempdir::Dir::new();
     let rows = observations(&db).await;
     let r = mds::sync::run(&db, &on(&data.0, &url, "2026-11-27"))
@@ -859,8 +848,7 @@ async fn versions_are_listed_compared_pinned_and_followed_again() {
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
 async fn a_database_from_before_the_store_adopts_its_bundled_dataset() {
-    let mirror = bundle_mirror();
-    let (url, _faults) = start(&mirror.0).await;
+    let (_mirror, url, _faults) = bundle_on_mirror().await;
     let (db, _) = bundled_db(Backend::Sqlite).await;
     entity::observation::Entity::delete_many()
         .exec(&db)

@@ -574,7 +574,7 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
     let after = mds::catalog::Catalog::load(&db).await.unwrap();
     let haiku = after.model("claude-haiku-5-5").expect("a November model");
     assert_eq!(haiku.first_seen.as_deref(), Some("2026-11-10"));
-    assert_eq!(haiku.date_basis.as_deref(), Some("first_seen"));
+    assert_eq!(haiku.date_basis.map(|b| b.as_str()), Some("first_seen"));
     // Mistral's Mixtral 8x22B went from 0.9/0.9 to 2/6 between the two observations; no
     // source dates the change, so its period begins on the later observation and says
     // after which one it happened.

@@ -130,7 +130,7 @@ fn every_disputed_first_party_price_is_explained() {
     let disputed: BTreeSet<(String, String)> = s
         .offerings
         .iter()
-        .filter(|o| o.disputed && o.kind == "first_party")
+        .filter(|o| o.disputed && o.kind.as_str() == "first_party")
         .map(|o| (o.model_slug.clone(), o.provider_slug.clone()))
         .collect();
     let mut reader = csv::Reader::from_reader(DISPUTES.as_bytes());

@@ -23,6 +23,7 @@ pub mod prices;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use entity::vocab::{ProviderKind, Task};
 use serde_json::Value;
 
 use super::{Collected, Source, Upstream};
@@ -254,7 +255,10 @@ fn offer(id: &str, provider: &str, e: &serde_json::Map<String, Value>, day: &str
     // A host never becomes a creator: a cloud's, router's or plan's entry whose id names no
     // maker (`azure_ai/flux.2-pro`) credits nobody; a lab's own API credits the lab
     // (docs/data.md, "Creators").
-    let host = matches!(tables.provider_kind(provider), "cloud" | "router" | "plan");
+    let host = matches!(
+        tables.provider_kind(provider),
+        ProviderKind::Cloud | ProviderKind::Router | ProviderKind::Plan
+    );
     let creator = named.or(own.filter(|_| !host));
     let mut record = ModelRecord {
         source: SOURCE,
@@ -398,10 +402,11 @@ pub fn describe(e: &serde_json::Map<String, Value>, r: &mut ModelRecord) {
         if !matches!(mode, "audio_transcription" | "ocr") {
             say(input, "text", true);
         }
-        r.task =
-            task_of_mode(mode).or(
-                matches!(mode, "chat" | "completion" | "responses" | "realtime").then_some("chat"),
-            );
+        r.task = task_of_mode(mode).or(matches!(
+            mode,
+            "chat" | "completion" | "responses" | "realtime"
+        )
+        .then_some(Task::Chat));
     }
     // The lists speak of text, images, audio and video only (a PDF is the
     // `supports_pdf_input` flag's), so they are read as a flag for each of those.
@@ -505,17 +510,17 @@ pub fn apply_offers(
 }
 
 /// The task a LiteLLM mode names, where it is not conversation.
-pub fn task_of_mode(mode: &str) -> Option<&'static str> {
+pub fn task_of_mode(mode: &str) -> Option<Task> {
     Some(match mode {
-        "embedding" => "embedding",
-        "rerank" => "rerank",
-        "audio_transcription" => "speech_to_text",
-        "audio_speech" => "text_to_speech",
-        "image_generation" | "image_edit" => "image_generation",
-        "video_generation" => "video_generation",
-        "moderation" | "moderations" => "moderation",
+        "embedding" => Task::Embedding,
+        "rerank" => Task::Rerank,
+        "audio_transcription" => Task::SpeechToText,
+        "audio_speech" => Task::TextToSpeech,
+        "image_generation" | "image_edit" => Task::ImageGeneration,
+        "video_generation" => Task::VideoGeneration,
+        "moderation" | "moderations" => Task::Moderation,
         // A reader or an extractor, not a conversation.
-        "ocr" | "extraction" => "other",
+        "ocr" | "extraction" => Task::Other,
         _ => return None,
     })
 }
@@ -561,10 +566,10 @@ pub fn apply(
                     .copied()
                     .filter(|f| modes.iter().all(|x| x == f))
             });
-        if m.task == "chat"
+        if m.task == Task::Chat
             && let Some(task) = mode.and_then(task_of_mode)
         {
-            m.task = task.to_string();
+            m.task = task;
         }
         if m.structured_output.is_none() {
             m.structured_output = first_party
@@ -610,8 +615,11 @@ mod tests {
 
     #[test]
     fn modes_that_are_not_conversation_are_tasks() {
-        assert_eq!(task_of_mode("embedding"), Some("embedding"));
-        assert_eq!(task_of_mode("audio_transcription"), Some("speech_to_text"));
+        assert_eq!(task_of_mode("embedding"), Some(Task::Embedding));
+        assert_eq!(
+            task_of_mode("audio_transcription"),
+            Some(Task::SpeechToText)
+        );
         assert_eq!(task_of_mode("chat"), None);
         assert_eq!(task_of_mode("responses"), None);
     }
