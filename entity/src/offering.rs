@@ -94,7 +94,7 @@ pub struct Variant {
 
 impl Variant {
     /// The modes a variant may have, in the order they are listed.
-    pub const MODES: [&'static str; 4] = ["batch", "flex", "priority", "fast"];
+    pub const MODES: [&'static str; 5] = ["batch", "flex", "priority", "fast", "off_peak"];
 
     pub fn encode(variants: &[Variant]) -> Option<String> {
         encode_list(variants)

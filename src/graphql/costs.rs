@@ -41,6 +41,8 @@ entity::vocabulary! {
         Priority = "priority",
         /// A faster serving mode.
         Fast = "fast",
+        /// Outside the provider's peak hours (a time-of-day discount).
+        OffPeak = "off_peak",
     }
 }
 

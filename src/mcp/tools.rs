@@ -81,7 +81,7 @@ pub const TOOLS: &[ToolRow] = &[
     ToolRow {
         name: "estimate_cost",
         title: "Estimate cost",
-        description: "What a request (or a workload: `requests` of that size) costs on 1 to 10 models at every provider, cheapest first: long-context tiers, cache-read prices and modes (batch, flex, priority, fast) applied as providers bill them.",
+        description: "What a request (or a workload: `requests` of that size) costs on 1 to 10 models at every provider, cheapest first: long-context tiers, cache-read prices and modes (batch, flex, priority, fast, off-peak) applied as providers bill them.",
         endpoint: "/api/v1/cost",
         rows: "",
         columns: &[

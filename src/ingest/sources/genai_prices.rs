@@ -235,6 +235,26 @@ pub fn at_peak(model: &Value, p: Prices) -> Prices {
     }
 }
 
+/// The off-peak rate of a list with time-of-day windows in effect on `day`: its latest
+/// dated entry by then, else its unconstrained one, where cheaper than the peak rate
+/// (DeepSeek V4 Pro's 0.66/1.98 beside its peak 1.32/3.96) — an `off_peak` variant of the
+/// offering (docs/data.md, "Price modes").
+fn off_peak(model: &Value, day: &str) -> Option<Prices> {
+    let list = model.get("prices")?.as_array()?;
+    let peak = peak(model)?;
+    let dated = list
+        .iter()
+        .filter_map(|e| {
+            let start = e.get("constraint")?.get("start_date")?.as_str()?;
+            (start <= day).then_some((start, e))
+        })
+        .max_by_key(|(start, _)| *start)
+        .map(|(_, e)| e);
+    let entry = dated.or_else(|| list.iter().find(|e| e.get("constraint").is_none()))?;
+    let p = prices_of(entry.get("prices")?);
+    (p.input? < peak.input?).then_some(p)
+}
+
 /// The standard price set of a model entry. `prices` is an object, or a list whose entries
 /// may carry a `constraint`: dated constraints are history (see `history`); the
 /// unconstrained entry is the standard price, unless time-of-day windows make a dearer
@@ -396,9 +416,16 @@ mod tests {
             {"constraint": {"start_time": "06:00:00Z", "end_time": "10:00:00Z"}, "prices": {"input_mtok": 1.32, "output_mtok": 3.96}}
         ]});
         assert_eq!(base_prices(&m).unwrap().output, Some(3.96));
-        // No window: the unconstrained entry.
+        assert_eq!(off_peak(&m, "2026-11-10").unwrap().output, Some(1.98));
+        let modes: Vec<String> = variants(&m, "2026-11-10")
+            .into_iter()
+            .map(|v| v.mode)
+            .collect();
+        assert_eq!(modes, ["off_peak"]);
+        // No window: the unconstrained entry, and no off-peak rate.
         let m = json!({"prices": [{"prices": {"input_mtok": 3}}]});
         assert_eq!(base_prices(&m).unwrap().input, Some(3.0));
+        assert!(off_peak(&m, "2026-11-10").is_none());
     }
 
     #[test]
@@ -461,6 +488,9 @@ pub fn variants(model: &Value, day: &str) -> Vec<Variant> {
         if best.get(mode).is_none_or(|(s, _)| *s <= start) {
             best.insert(mode, (start, p));
         }
+    }
+    if let Some(p) = off_peak(model, day) {
+        best.insert("off_peak", ("", p));
     }
     Variant::MODES
         .iter()
