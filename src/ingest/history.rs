@@ -148,6 +148,7 @@ pub(crate) fn price_on(model: &Value, day: &str) -> Option<Prices> {
 /// order: per (provider, model id) an `added`, `changed` (input, output or cache price) or
 /// `removed` row dated by the later copy, with `observed_after` the earlier copy's day.
 pub fn observed_changes(copies: &[(String, Value)]) -> Vec<ChangeRow> {
+    use crate::store::versions::same_price as same;
     let prices = |day: &str, feed: &Value| -> BTreeMap<(String, String), Prices> {
         genai_prices::models(feed)
             .filter_map(|(slug, id, m)| Some(((slug, id.to_string()), price_on(m, day)?)))
@@ -171,9 +172,13 @@ pub fn observed_changes(copies: &[(String, Value)]) -> Vec<ChangeRow> {
         for (key, p) in &new {
             match old.get(key) {
                 None => rows.push(row(key, "added", Some(p))),
+                // Compared at 6 significant digits: a float artefact is no change
+                // (docs/sync.md, "Versions").
                 Some(o)
-                    if (o.input, o.output, o.cache_read, o.cache_write)
-                        != (p.input, p.output, p.cache_read, p.cache_write) =>
+                    if !(same(o.input, p.input)
+                        && same(o.output, p.output)
+                        && same(o.cache_read, p.cache_read)
+                        && same(o.cache_write, p.cache_write)) =>
                 {
                     rows.push(row(key, "changed", Some(p)))
                 }

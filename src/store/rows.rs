@@ -28,6 +28,8 @@ pub struct Rows {
     pub sources: Vec<source::Model>,
     /// What the syncs found at each source (not part of the dataset: see its entity).
     pub statuses: Vec<source_status::Model>,
+    /// Each source's copy the served dataset was built from, as its upstream names it.
+    pub served: std::collections::BTreeMap<String, super::observations::ServedCopy>,
     pub economy_indicators: Vec<economy_indicator::Model>,
     pub economy_points: Vec<economy_point::Model>,
     pub model_domains: Vec<model_domain::Model>,
@@ -65,6 +67,13 @@ pub async fn load(db: &DatabaseConnection) -> Result<Rows, DbErr> {
         Some(d) => super::versions::summary(&txn, d.version).await?,
         None => None,
     };
+    let served = match &dataset {
+        Some(d) => match super::versions::basis(&txn, d.version).await? {
+            Some(basis) => super::observations::served(&txn, &basis).await?,
+            None => Default::default(),
+        },
+        None => Default::default(),
+    };
     let rows = Rows {
         dataset,
         version,
@@ -80,6 +89,7 @@ pub async fn load(db: &DatabaseConnection) -> Result<Rows, DbErr> {
         agent_scores: agent_score::Entity::find().all(&txn).await?,
         sources: source::Entity::find().all(&txn).await?,
         statuses: source_status::Entity::find().all(&txn).await?,
+        served,
         economy_indicators: economy_indicator::Entity::find().all(&txn).await?,
         economy_points: economy_point::Entity::find().all(&txn).await?,
         model_domains: model_domain::Entity::find().all(&txn).await?,
