@@ -564,6 +564,25 @@ mod observation_tests {
             && r.observed_after.as_deref() == Some("2026-08-21")));
     }
 
+    /// A float artefact between two copies (75 and 75.0001 per million, the same price at 6
+    /// significant digits) is no change; a real one (75.01) is.
+    #[test]
+    fn a_float_artefact_between_copies_is_no_change() {
+        let copy = |output: f64| {
+            feed(serde_json::json!([
+                {"id": "opus", "prices": {"input_mtok": 15, "output_mtok": output}}
+            ]))
+        };
+        let between = |later: f64| {
+            observed_changes(&[
+                ("2026-10-03".into(), copy(75.0)),
+                ("2026-11-04".into(), copy(later)),
+            ])
+        };
+        assert!(between(75.0001).is_empty());
+        assert_eq!(between(75.01).len(), 1);
+    }
+
     #[test]
     fn one_copy_is_no_change() {
         let only = feed(serde_json::json!([{"id": "a", "prices": {"input_mtok": 1}}]));
