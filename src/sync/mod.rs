@@ -1420,3 +1420,20 @@ async fn build_and_import(cx: &Context<'_>, view: &View) -> DatasetOutcome {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The upstream's own date of a copy is its `Last-Modified`, stored as RFC 3339 UTC;
+    /// anything else is no date rather than a wrong one.
+    #[test]
+    fn last_modified_becomes_the_upstreams_date() {
+        assert_eq!(
+            http_date("Thu, 20 Nov 2026 10:00:00 GMT").as_deref(),
+            Some("2026-11-20T10:00:00Z")
+        );
+        assert_eq!(http_date("yesterday"), None);
+        assert_eq!(http_date(""), None);
+    }
+}
