@@ -7,6 +7,9 @@
 # Needs wrk (installed from Debian's packages when missing) and, for the Redis rows, a Redis
 # at $MDS_BENCH_REDIS_URL (default redis://127.0.0.1:6379).
 set -euo pipefail
+# `mds serve` syncs daily from the real upstreams by default; the servers started here
+# must not reach the network (docs/sync.md, "Scheduling").
+export MDS_SYNC_INTERVAL=0
 cd "$(dirname "$0")/.."
 DURATION="${1:-10}"
 REDIS="${MDS_BENCH_REDIS_URL:-redis://127.0.0.1:6379}"

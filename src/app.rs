@@ -91,7 +91,7 @@ impl App {
             let state = self.state.clone();
             async move { log_sync_setup(&state).await }
         });
-        let sync = self.state.config.sync_interval.map(|secs| {
+        let sync = self.state.config.sync_every().map(|secs| {
             let opts = crate::sync::Options::new(
                 self.state.config.sync_data_dir.clone(),
                 self.state.config.sync_mirror.clone(),
@@ -231,7 +231,6 @@ async fn handle<E: std::fmt::Display>(
 /// imports the embedded snapshot into an empty one (unless `auto_migrate` is off), then
 /// loads the catalogue. `mds serve` binds a listener to it; `mds mcp` speaks stdio.
 pub async fn state(database_url: &str, config: ServeConfig) -> Result<AppState, BoxError> {
-    crate::catalog::freshness::set_stale_after(Duration::from_secs(config.sync_stale_after));
     let db = store::connect(database_url).await?;
     if store::needs_migration(&db).await? {
         if !config.auto_migrate {
@@ -249,7 +248,9 @@ pub async fn state(database_url: &str, config: ServeConfig) -> Result<AppState, 
         Some(url) => Counters::with_redis(Some(RedisStore::connect(url, &config.redis_prefix)?)),
         None => Counters::memory(),
     };
-    let catalog = Arc::new(catalog::Shared::new(Catalog::load(&db).await?));
+    let catalog = Arc::new(catalog::Shared::new(
+        Catalog::load_with(&db, Duration::from_secs(config.sync_stale_after)).await?,
+    ));
     let state = AppState::new(Parts {
         graphql: graphql::build(),
         catalog,
@@ -269,7 +270,7 @@ pub async fn state(database_url: &str, config: ServeConfig) -> Result<AppState, 
 /// mirror, the working directory, and what the observation store holds (docs/sync.md).
 async fn log_sync_setup(state: &AppState) {
     let config = &state.config;
-    match config.sync_interval {
+    match config.sync_every() {
         Some(secs) => {
             let now = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -284,7 +285,7 @@ async fn log_sync_setup(state: &AppState) {
             );
         }
         None => tracing::info!(
-            "sync: not scheduled (no --sync-interval); `mds sync` from cron updates the data"
+            "sync: not scheduled (--sync-interval 0); `mds sync` from cron updates the data"
         ),
     }
     let store = store::observations::summary(&state.db).await;

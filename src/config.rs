@@ -294,9 +294,9 @@ pub struct ServeConfig {
     #[arg(long, env = "MDS_PUBLIC_URL", default_value = "")]
     pub public_url: String,
     /// Run `mds sync` in the background every interval (`90s`, `30m`, `6h`, `1d`; 60 s to 30
-    /// days), at multiples of it since the Unix epoch; on PostgreSQL one instance per tick
-    /// syncs. Off when unset.
-    #[arg(long, env = "MDS_SYNC_INTERVAL", value_parser = parse_interval)]
+    /// days), at multiples of it since the Unix epoch, and at start-up when no sync tried
+    /// within the interval; one instance per tick syncs (a lock). `0` turns it off.
+    #[arg(long, env = "MDS_SYNC_INTERVAL", value_parser = parse_sync_interval, default_value = "24h")]
     pub sync_interval: Option<u64>,
     /// The background sync's data directory (as `mds sync --data-dir`).
     #[arg(long = "data-dir", env = "MDS_DATA_DIR", default_value = "mds-data")]
@@ -308,6 +308,23 @@ pub struct ServeConfig {
     /// `stale` in `/api/v1/sources`.
     #[arg(long, env = "MDS_SYNC_STALE_AFTER", value_parser = parse_interval, default_value = "48h")]
     pub sync_stale_after: u64,
+}
+
+/// The sync interval: `0` (or `off`) is no schedule, written as `Some(0)`; otherwise an
+/// interval as [`parse_interval`] reads it.
+pub fn parse_sync_interval(text: &str) -> Result<u64, String> {
+    match text.trim() {
+        "0" | "0s" | "0m" | "0h" | "0d" | "off" => Ok(0),
+        _ => parse_interval(text),
+    }
+}
+
+impl ServeConfig {
+    /// Seconds between background syncs; `None` when off (`--sync-interval 0`, or a
+    /// configuration built in code: see [`ServeConfig::default`]).
+    pub fn sync_every(&self) -> Option<u64> {
+        self.sync_interval.filter(|s| *s > 0)
+    }
 }
 
 /// Seconds of an interval written `<n>s`, `<n>m`, `<n>h` or `<n>d` (or bare seconds),
@@ -336,6 +353,9 @@ pub fn parse_interval(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The flags' defaults, except that no sync is scheduled: `mds serve` syncs daily from the
+/// real upstreams (docs/sync.md, "Scheduling"), but a configuration built in code (the
+/// tests, an embedding program) must never reach the network unless it asks to.
 impl Default for ServeConfig {
     fn default() -> Self {
         Self {
@@ -391,6 +411,31 @@ mod docs_tests {
         let mut with_serve = args(&["--bind", "127.0.0.1:0"]);
         with_serve.insert(1, "serve".into());
         assert!(Cli::parse_env_aware(with_serve).is_ok());
+    }
+
+    /// `mds serve` syncs daily unless told not to; `0` turns it off; a configuration built
+    /// in code (every test's) never syncs.
+    #[test]
+    fn serve_syncs_daily_by_default_and_zero_turns_it_off() {
+        let cli = Cli::command();
+        let serve = cli.find_subcommand("serve").unwrap();
+        let arg = serve
+            .get_arguments()
+            .find(|a| a.get_long() == Some("sync-interval"))
+            .unwrap();
+        assert_eq!(arg.get_default_values(), ["24h"]);
+        let every = |v: &str| match Cli::parse_env_aware(["mds", "serve", "--sync-interval", v]) {
+            Ok(Cli {
+                command: Command::Serve(c),
+                ..
+            }) => c.sync_every(),
+            other => panic!("{v}: {other:?}"),
+        };
+        assert_eq!(every("24h"), Some(86_400));
+        assert_eq!(every("0"), None);
+        assert_eq!(every("off"), None);
+        assert!(Cli::parse_env_aware(["mds", "serve", "--sync-interval", "5s"]).is_err());
+        assert_eq!(ServeConfig::default().sync_every(), None);
     }
 
     #[test]

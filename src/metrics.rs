@@ -1,9 +1,60 @@
 //! Prometheus metrics, rendered by hand (a few counters do not need a metrics framework).
 //! Every label comes from a bounded set: method names outside the standard ones are
-//! `other`, routes are route templates (or `unmatched`), statuses are numbers.
+//! `other`, routes are route templates (or `unmatched`), statuses are numbers, sources are
+//! the adapters' slugs.
+//!
+//! The per-source signals are read from the database's `source_status` at scrape time
+//! (at most once per [`SIGNALS_TTL`]), not counted in this process: every instance on one
+//! database reports the same values and a restart forgets nothing (docs/operations.md,
+//! "Alerts").
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use entity::source_status;
+use sea_orm::DatabaseConnection;
+
+/// How long the per-source signals read from the database are reused: scrapes, however
+/// frequent, cost at most one small query per this long.
+pub const SIGNALS_TTL: Duration = Duration::from_secs(10);
+
+/// Longest wait for the database's answer; past it the last values read are served.
+const SIGNALS_TIMEOUT: Duration = Duration::from_millis(800);
+
+/// One source's signals, as the store says at scrape time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SourceSignal {
+    pub source: String,
+    /// Unix time of its last successful sync (its copy checked, updated or not).
+    pub last_success: Option<i64>,
+    /// Unix time of its last try.
+    pub last_attempt: Option<i64>,
+    /// Failed (or held) tries since the last success.
+    pub failures: i64,
+    /// Failed (or held) tries, ever.
+    pub failures_total: i64,
+    /// What `/api/v1/sources` says (`ok`, `stale`, `failed`, `held`, `waiting`).
+    pub status: &'static str,
+}
+
+impl SourceSignal {
+    pub fn of(row: &source_status::Model, now: DateTime<Utc>, stale_after: Duration) -> Self {
+        let unix = |t: &str| DateTime::parse_from_rfc3339(t).ok().map(|t| t.timestamp());
+        Self {
+            source: row.slug.clone(),
+            last_success: row.last_success.as_deref().and_then(unix),
+            last_attempt: unix(&row.last_fetched),
+            failures: row.failures,
+            failures_total: row.failures_total,
+            status: crate::catalog::freshness::status_at(row, now, stale_after),
+        }
+    }
+}
+
+/// The signals read last, and when.
+type Signals = Option<(Instant, Arc<Vec<source_status::Model>>)>;
 
 /// What the response cache reports at scrape time.
 #[derive(Debug, Clone, Copy, Default)]
@@ -34,8 +85,9 @@ pub struct Metrics {
     decisions: Mutex<BTreeMap<&'static str, u64>>,
     /// Scheduled syncs by outcome.
     syncs: Mutex<BTreeMap<&'static str, u64>>,
-    /// Unix time of each source's last successful sync (its copy checked, updated or not).
-    synced: Mutex<BTreeMap<&'static str, i64>>,
+    /// The sources' statuses read last from the database (one reader at a time: a burst of
+    /// scrapes waits for one query).
+    signals: tokio::sync::Mutex<Signals>,
 }
 
 impl Metrics {
@@ -84,21 +136,49 @@ impl Metrics {
             .unwrap_or(0)
     }
 
-    /// `source` was synced successfully at `unix` seconds.
-    pub fn source_synced(&self, source: &'static str, unix: i64) {
-        self.synced
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(source, unix);
+    /// Each source's signals from the store at `now`, read at most once per
+    /// [`SIGNALS_TTL`]; when the database does not answer within a moment, the last values
+    /// read (none before the first read).
+    pub async fn source_signals(
+        &self,
+        db: &DatabaseConnection,
+        now: DateTime<Utc>,
+        stale_after: Duration,
+    ) -> Vec<SourceSignal> {
+        let mut cached = self.signals.lock().await;
+        let fresh = cached
+            .as_ref()
+            .is_some_and(|(at, _)| at.elapsed() < SIGNALS_TTL);
+        if !fresh {
+            match tokio::time::timeout(SIGNALS_TIMEOUT, crate::store::rows::statuses(db)).await {
+                Ok(Ok(rows)) => *cached = Some((Instant::now(), Arc::new(rows))),
+                Ok(Err(e)) => {
+                    tracing::debug!(error = %e, "metrics: cannot read the sources' statuses")
+                }
+                Err(_) => tracing::debug!("metrics: the sources' statuses took too long"),
+            }
+        }
+        let rows = cached.as_ref().map(|(_, r)| r.clone()).unwrap_or_default();
+        drop(cached);
+        let mut out: Vec<SourceSignal> = rows
+            .iter()
+            .map(|r| SourceSignal::of(r, now, stale_after))
+            .collect();
+        out.sort_by(|a, b| a.source.cmp(&b.source));
+        out
     }
 
-    /// The exposition text; the gauges and cache counts are read at scrape time.
+    /// The exposition text; the gauges and cache counts are read at scrape time, `sources`
+    /// from the store ([`Metrics::source_signals`]), `copies` (each source's served copy
+    /// and its age in seconds) from the catalogue.
     pub fn render(
         &self,
         redis_configured: bool,
         fallback: bool,
         dataset_version: i64,
         cache: CacheStats,
+        sources: &[SourceSignal],
+        copies: &[(String, i64)],
     ) -> String {
         let mut out = String::new();
         out.push_str("# HELP mds_http_requests_total HTTP requests by method, route and status.\n");
@@ -178,16 +258,127 @@ impl Metrics {
         for (o, n) in self.syncs.lock().unwrap_or_else(|p| p.into_inner()).iter() {
             out.push_str(&format!("mds_sync_runs_total{{outcome=\"{o}\"}} {n}\n"));
         }
-        out.push_str("# HELP mds_sync_last_success_timestamp_seconds When each source was last synced successfully by this instance.\n");
-        out.push_str("# TYPE mds_sync_last_success_timestamp_seconds gauge\n");
-        for (s, t) in self.synced.lock().unwrap_or_else(|p| p.into_inner()).iter() {
-            out.push_str(&format!(
-                "mds_sync_last_success_timestamp_seconds{{source=\"{s}\"}} {t}\n"
-            ));
-        }
+        out.push_str(&render_sources(sources, copies));
         out.push_str("# HELP mds_response_cache_bytes Bytes held by the response cache.\n");
         out.push_str("# TYPE mds_response_cache_bytes gauge\n");
         out.push_str(&format!("mds_response_cache_bytes {}\n", cache.bytes));
         out
+    }
+}
+
+/// The per-source series: what the store says of each synced source, the same on every
+/// instance, and the age of each source's served copy.
+fn render_sources(sources: &[SourceSignal], copies: &[(String, i64)]) -> String {
+    let mut out = String::new();
+    let mut series = |name: &str, kind: &str, help: &str, values: Vec<(&str, i64)>| {
+        out.push_str(&format!("# HELP {name} {help}\n# TYPE {name} {kind}\n"));
+        for (s, v) in values {
+            out.push_str(&format!("{name}{{source=\"{s}\"}} {v}\n"));
+        }
+    };
+    series(
+        "mds_sync_last_success_timestamp_seconds",
+        "gauge",
+        "When each source was last synced successfully, by any instance (from the database).",
+        sources
+            .iter()
+            .filter_map(|s| Some((s.source.as_str(), s.last_success?)))
+            .collect(),
+    );
+    series(
+        "mds_sync_last_attempt_timestamp_seconds",
+        "gauge",
+        "When a sync last tried each source, by any instance (from the database).",
+        sources
+            .iter()
+            .filter_map(|s| Some((s.source.as_str(), s.last_attempt?)))
+            .collect(),
+    );
+    series(
+        "mds_sync_consecutive_failures",
+        "gauge",
+        "Failed or held tries of each source since its last success (from the database).",
+        sources
+            .iter()
+            .map(|s| (s.source.as_str(), s.failures))
+            .collect(),
+    );
+    series(
+        "mds_sync_failures_total",
+        "counter",
+        "Failed or held tries of each source, by every instance (from the database).",
+        sources
+            .iter()
+            .map(|s| (s.source.as_str(), s.failures_total))
+            .collect(),
+    );
+    series(
+        "mds_source_served_copy_age_seconds",
+        "gauge",
+        "Age of the copy of each source the served dataset was built from (since the day it was observed).",
+        copies.iter().map(|(s, a)| (s.as_str(), *a)).collect(),
+    );
+    out.push_str("# HELP mds_source_status Each synced source's status in /api/v1/sources (1 on its current status).\n");
+    out.push_str("# TYPE mds_source_status gauge\n");
+    for s in sources {
+        out.push_str(&format!(
+            "mds_source_status{{source=\"{}\",status=\"{}\"}} 1\n",
+            s.source, s.status
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(
+        slug: &str,
+        success: Option<&str>,
+        error: Option<&str>,
+        failures: i64,
+    ) -> source_status::Model {
+        source_status::Model {
+            slug: slug.into(),
+            upstream: format!("https://example.org/{slug}"),
+            version: None,
+            last_fetched: "2026-11-20T06:00:00Z".into(),
+            last_success: success.map(str::to_string),
+            error: error.map(str::to_string),
+            rows: 1,
+            observed: None,
+            failures,
+            failures_total: failures + 2,
+            failing_since: error.map(|_| "2026-11-20T00:00:00Z".to_string()),
+        }
+    }
+
+    #[test]
+    fn per_source_series_say_what_the_store_says() {
+        let now = DateTime::parse_from_rfc3339("2026-11-25T00:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        let day = Duration::from_secs(86_400);
+        let sources = [
+            row("aider", Some("2026-11-24T12:00:00Z"), None, 0),
+            row("bfcl", Some("2026-11-01T00:00:00Z"), Some("HTTP 404"), 3),
+        ]
+        .iter()
+        .map(|r| SourceSignal::of(r, now, day))
+        .collect::<Vec<_>>();
+        let text = render_sources(&sources, &[("aider".into(), 3600)]);
+        for line in [
+            "mds_sync_last_success_timestamp_seconds{source=\"aider\"} 1795521600",
+            "mds_sync_last_attempt_timestamp_seconds{source=\"bfcl\"} 1795154400",
+            "mds_sync_consecutive_failures{source=\"aider\"} 0",
+            "mds_sync_consecutive_failures{source=\"bfcl\"} 3",
+            "mds_sync_failures_total{source=\"bfcl\"} 5",
+            "mds_source_served_copy_age_seconds{source=\"aider\"} 3600",
+            "mds_source_status{source=\"aider\",status=\"ok\"} 1",
+            "mds_source_status{source=\"bfcl\",status=\"stale\"} 1",
+        ] {
+            assert!(text.contains(line), "{line} missing from\n{text}");
+        }
     }
 }

@@ -15,6 +15,10 @@ pub struct Model {
     pub path: String,
     /// The upstream's name for this version: a release or commit, else the `ETag`.
     pub upstream: Option<String>,
+    /// The upstream's own date for this version (RFC 3339, UTC): the `Last-Modified` it was
+    /// served with; `None` where the upstream sent none (a bundled copy's release is dated
+    /// by its `observed` day).
+    pub upstream_date: Option<String>,
     /// The day (UTC, `YYYY-MM-DD`) it was first observed.
     pub observed: String,
     pub sha256: String,

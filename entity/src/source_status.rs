@@ -21,6 +21,13 @@ pub struct Model {
     pub rows: i64,
     /// The day the last good copy was first fetched (its observation day).
     pub observed: Option<String>,
+    /// Tries that failed (or were held) since the last success: 0 while it succeeds.
+    pub failures: i64,
+    /// Tries that failed (or were held), ever.
+    pub failures_total: i64,
+    /// When the first of the failed tries since the last success was made (RFC 3339, UTC);
+    /// `None` while it succeeds.
+    pub failing_since: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

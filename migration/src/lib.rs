@@ -24,6 +24,7 @@ mod m20261126_000016_add_score_release;
 mod m20261126_000017_create_model_domains;
 mod m20261128_000018_add_model_disputes;
 mod m20261128_000019_create_observation_store;
+mod m20261129_000020_add_source_signals;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000017_create_model_domains::Migration),
             Box::new(m20261128_000018_add_model_disputes::Migration),
             Box::new(m20261128_000019_create_observation_store::Migration),
+            Box::new(m20261129_000020_add_source_signals::Migration),
         ]
     }
 }

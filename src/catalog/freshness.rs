@@ -3,76 +3,108 @@
 //! can act on. Statuses depend on the clock (a source goes `stale`), so the catalogue
 //! records when the next one will, and the watcher reloads it then.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use entity::source_status;
 
-/// How long after its last successful sync a source is `stale`, by default.
+pub use crate::store::observations::ServedCopy;
+
+/// How long after its last successful sync a source is `stale`, by default
+/// (`MDS_SYNC_STALE_AFTER`; the configuration carries it to every catalogue it builds, so
+/// no process-wide setting is shared between instances or tests).
 pub const DEFAULT_STALE_AFTER: Duration = Duration::from_secs(48 * 3600);
 
-static STALE_AFTER_SECS: AtomicU64 = AtomicU64::new(DEFAULT_STALE_AFTER.as_secs());
-
-/// Sets the age past which a source is `stale` (`MDS_SYNC_STALE_AFTER`), for every
-/// catalogue built from now on.
-pub fn set_stale_after(d: Duration) {
-    STALE_AFTER_SECS.store(d.as_secs(), Ordering::Relaxed);
-}
-
-fn stale_after() -> chrono::Duration {
-    let secs = STALE_AFTER_SECS.load(Ordering::Relaxed);
-    chrono::Duration::seconds(i64::try_from(secs).unwrap_or(i64::MAX / 1000))
+fn age(d: Duration) -> chrono::Duration {
+    chrono::Duration::from_std(d).unwrap_or(chrono::Duration::MAX)
 }
 
 /// One source as the syncs saw it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Freshness {
     pub row: source_status::Model,
-    /// `ok`, `stale` (no successful sync for longer than the configured age), `failed`
-    /// (the last sync could not keep a new copy: `row.error` says why) or `held` (the new
-    /// copy is beyond the sync's guard until an operator accepts it; docs/security.md).
+    /// `ok`, `stale` (no successful sync for longer than the configured age, whether or
+    /// not its tries since fail: `row.error` then says why), `failed` (the last sync could
+    /// not keep a new copy: `row.error` says why), `held` (the new copy is beyond the
+    /// sync's guard until an operator accepts it; docs/security.md) or `waiting`.
     pub status: &'static str,
 }
 
 /// Every synced source's freshness, and what a reload must watch.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Freshnesses {
     by_slug: HashMap<String, Freshness>,
-    /// When the next `ok` source turns `stale`.
+    /// Each source's copy the served dataset was built from (its upstream's release and
+    /// date), where the store knows it.
+    served: BTreeMap<String, ServedCopy>,
+    /// When the next `ok` or `failed` source turns `stale`.
     pub stale_at: Option<DateTime<Utc>>,
     /// A digest of what the statuses say, for the response cache's key and the watcher:
     /// see [`stamp`].
     pub digest: u64,
+    /// The age past which a source is `stale`: carried to the next catalogue.
+    pub stale_after: Duration,
 }
 
-/// The status of `row` at `now`, with the age past which a success is stale, and when an
-/// `ok` status turns `stale`.
+impl Default for Freshnesses {
+    fn default() -> Self {
+        Self {
+            by_slug: HashMap::new(),
+            served: BTreeMap::new(),
+            stale_at: None,
+            digest: 0,
+            stale_after: DEFAULT_STALE_AFTER,
+        }
+    }
+}
+
+/// The status of `row` at `now`, with the age past which a source is stale, and when a
+/// source now `ok` or `failed` turns `stale`: `age` after its last success, or after its
+/// first failed try where it never succeeded. A source that keeps failing is `stale` once
+/// that age has passed (docs/sync.md, "Freshness is visible"), so it pages someone.
 fn status_of(
     row: &source_status::Model,
     now: DateTime<Utc>,
     age: chrono::Duration,
 ) -> (&'static str, Option<DateTime<Utc>>) {
-    let due = row.last_success.as_deref().and_then(parse).map(|t| t + age);
-    let status = match row.error.as_deref() {
-        Some(e) if e.starts_with(crate::sync::HELD) => "held",
-        Some(e) if e.starts_with(crate::sync::WAITING) => "waiting",
-        Some(_) => "failed",
-        None if due.is_none_or(|d| d <= now) => "stale",
-        None => "ok",
-    };
-    (status, due)
+    let success = row.last_success.as_deref().and_then(parse);
+    let due = success.map(|t| t + age);
+    match row.error.as_deref() {
+        Some(e) if e.starts_with(crate::sync::HELD) => ("held", None),
+        Some(e) if e.starts_with(crate::sync::WAITING) => ("waiting", None),
+        Some(_) => {
+            let due = success
+                .or_else(|| row.failing_since.as_deref().and_then(parse))
+                .map(|t| t + age);
+            match due {
+                Some(d) if d <= now => ("stale", None),
+                _ => ("failed", due),
+            }
+        }
+        None if due.is_none_or(|d| d <= now) => ("stale", None),
+        None => ("ok", due),
+    }
+}
+
+/// The status of `row` at `now` with a source `stale` after `stale_after` without a
+/// successful sync: what `/api/v1/sources` says, for `/metrics`.
+pub fn status_at(
+    row: &source_status::Model,
+    now: DateTime<Utc>,
+    stale_after: Duration,
+) -> &'static str {
+    status_of(row, now, age(stale_after)).0
 }
 
 /// A digest of what the sources' statuses say at `now`: each one's status, upstream and its
-/// version, error, rows and observation day, but not when a sync last ran. A sync that
-/// observes nothing new changes only those times, so it neither reloads the catalogue nor
-/// empties the response cache (docs/sync.md); the times shown are then as of the last
-/// reload.
-pub fn stamp(rows: &[source_status::Model], now: DateTime<Utc>) -> u64 {
-    let age = stale_after();
+/// version, error, rows and observation day, but not when a sync last ran nor how many
+/// tries failed. A sync that observes nothing new changes only those, so it neither reloads
+/// the catalogue nor empties the response cache (docs/sync.md); the times shown are then as
+/// of the last reload, and `/metrics` reads the counts from the store itself.
+pub fn stamp(rows: &[source_status::Model], now: DateTime<Utc>, stale_after: Duration) -> u64 {
+    let age = age(stale_after);
     let mut sorted: Vec<&source_status::Model> = rows.iter().collect();
     sorted.sort_by(|a, b| a.slug.cmp(&b.slug));
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -98,16 +130,23 @@ fn parse(t: &str) -> Option<DateTime<Utc>> {
 }
 
 impl Freshnesses {
-    pub fn build(rows: Vec<source_status::Model>, now: DateTime<Utc>) -> Self {
-        let age = stale_after();
+    pub fn build(
+        rows: Vec<source_status::Model>,
+        served: BTreeMap<String, ServedCopy>,
+        now: DateTime<Utc>,
+        stale_after: Duration,
+    ) -> Self {
+        let age = age(stale_after);
         let mut out = Self {
-            digest: stamp(&rows, now),
+            digest: stamp(&rows, now, stale_after),
+            served,
+            stale_after,
             ..Self::default()
         };
         for row in rows {
             let (status, due) = status_of(&row, now, age);
-            if status == "ok" {
-                out.stale_at = out.stale_at.min(due).or(due);
+            if let Some(due) = due {
+                out.stale_at = Some(out.stale_at.map_or(due, |t| t.min(due)));
             }
             out.by_slug
                 .insert(row.slug.clone(), Freshness { row, status });
@@ -117,6 +156,23 @@ impl Freshnesses {
 
     pub fn get(&self, slug: &str) -> Option<&Freshness> {
         self.by_slug.get(slug)
+    }
+
+    /// The copy of `slug` the served dataset was built from, where the store knows it.
+    pub fn served(&self, slug: &str) -> Option<&ServedCopy> {
+        self.served.get(slug)
+    }
+
+    /// The sources now `stale`, by slug.
+    pub fn stale(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .by_slug
+            .iter()
+            .filter(|(_, f)| f.status == "stale")
+            .map(|(s, _)| s.as_str())
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     /// Whether a status has changed with the clock since the build.
@@ -139,6 +195,9 @@ mod tests {
             error: error.map(str::to_string),
             rows: 1,
             observed: None,
+            failures: u8::from(error.is_some()).into(),
+            failures_total: u8::from(error.is_some()).into(),
+            failing_since: error.map(|_| "2026-11-20T00:00:00Z".to_string()),
         }
     }
 
@@ -151,17 +210,46 @@ mod tests {
                 row("old", Some("2026-11-01T00:00:00Z"), None),
                 row("broken", Some("2026-11-20T00:00:00Z"), Some("404")),
                 row("never", None, Some("timeout")),
+                row("long-broken", Some("2026-11-01T00:00:00Z"), Some("404")),
             ],
+            BTreeMap::new(),
             now,
+            DEFAULT_STALE_AFTER,
         );
         let status = |s: &str| f.get(s).map(|x| x.status);
         assert_eq!(status("fresh"), Some("ok"));
         assert_eq!(status("old"), Some("stale"));
         assert_eq!(status("broken"), Some("failed"));
         assert_eq!(status("never"), Some("failed"));
-        // `fresh` turns stale 48 hours after its success: the watcher reloads then.
+        // Failing for longer than the threshold since its last success: stale, and named.
+        assert_eq!(status("long-broken"), Some("stale"));
+        assert_eq!(f.stale(), ["long-broken", "old"]);
+        // `fresh` and `broken` turn stale 48 hours after their success, `never` 48 hours
+        // after its first failed try: the watcher reloads then.
         assert_eq!(f.stale_at, parse("2026-11-22T00:00:00Z"));
         assert!(!f.due(now));
         assert!(f.due(parse("2026-11-22T00:00:01Z").unwrap()));
+        let later = parse("2026-11-22T00:00:01Z").unwrap();
+        let rows: Vec<_> = ["fresh", "broken", "never"]
+            .iter()
+            .map(|s| f.get(s).unwrap().row.clone())
+            .collect();
+        let g = Freshnesses::build(rows, BTreeMap::new(), later, DEFAULT_STALE_AFTER);
+        assert_eq!(g.stale(), ["broken", "fresh", "never"]);
+    }
+
+    /// The threshold is the catalogue's own: two catalogues built with different thresholds
+    /// at the same moment disagree, and neither changes the other's (no process-wide state).
+    #[test]
+    fn the_threshold_is_carried_not_shared() {
+        let now = parse("2026-11-21T00:00:00Z").unwrap();
+        let rows = vec![row("a", Some("2026-11-20T00:00:00Z"), None)];
+        let hour = Duration::from_secs(3600);
+        let short = Freshnesses::build(rows.clone(), BTreeMap::new(), now, hour);
+        let long = Freshnesses::build(rows, BTreeMap::new(), now, DEFAULT_STALE_AFTER);
+        assert_eq!(short.get("a").map(|f| f.status), Some("stale"));
+        assert_eq!(long.get("a").map(|f| f.status), Some("ok"));
+        assert_eq!(short.stale_after, hour);
+        assert_ne!(short.digest, long.digest);
     }
 }

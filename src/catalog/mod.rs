@@ -224,13 +224,25 @@ impl Evidence {
 }
 
 impl Catalog {
-    /// Reads the database's current dataset (one consistent snapshot) and indexes it.
+    /// Reads the database's current dataset (one consistent snapshot) and indexes it, with
+    /// the default stale threshold.
     pub async fn load(db: &DatabaseConnection) -> Result<Self, DbErr> {
-        Ok(Self::build(rows::load(db).await?))
+        Self::load_with(db, freshness::DEFAULT_STALE_AFTER).await
+    }
+
+    /// As [`Catalog::load`], a source being `stale` after `stale_after` without a
+    /// successful sync (`MDS_SYNC_STALE_AFTER`); reloads keep the threshold.
+    pub async fn load_with(db: &DatabaseConnection, stale_after: Duration) -> Result<Self, DbErr> {
+        Ok(Self::build_with(rows::load(db).await?, stale_after))
+    }
+
+    /// Indexes a set of rows, with the default stale threshold.
+    pub fn build(r: Rows) -> Self {
+        Self::build_with(r, freshness::DEFAULT_STALE_AFTER)
     }
 
     /// Indexes a set of rows.
-    pub fn build(r: Rows) -> Self {
+    pub fn build_with(r: Rows, stale_after: Duration) -> Self {
         let mut models: Vec<Row<model::Model>> = r.models.into_iter().map(Arc::new).collect();
         models.sort_by(|a, b| a.slug.cmp(&b.slug));
         let model_index: HashMap<String, usize> = models
@@ -462,7 +474,12 @@ impl Catalog {
             agent_scores,
             sources,
             as_of,
-            freshness: freshness::Freshnesses::build(r.statuses, chrono::Utc::now()),
+            freshness: freshness::Freshnesses::build(
+                r.statuses,
+                r.served,
+                chrono::Utc::now(),
+                stale_after,
+            ),
             lookup_index,
             all_offerings: offerings,
             all_history,
@@ -504,6 +521,11 @@ impl Catalog {
     /// What the syncs found at `source`; `None` for a source no sync has fetched.
     pub fn freshness(&self, source: &str) -> Option<&freshness::Freshness> {
         self.freshness.get(source)
+    }
+
+    /// Every source's freshness and served copy.
+    pub fn freshnesses(&self) -> &freshness::Freshnesses {
+        &self.freshness
     }
 
     pub fn model(&self, slug: &str) -> Option<&Row<model::Model>> {
@@ -819,15 +841,16 @@ impl Shared {
             return Ok(None);
         };
         let now = chrono::Utc::now();
-        let stamp = freshness::stamp(&rows::statuses(db).await?, now);
         let served = self.snapshot();
+        let stale_after = served.freshness.stale_after;
+        let stamp = freshness::stamp(&rows::statuses(db).await?, now, stale_after);
         if version == served.version()
             && stamp == served.freshness.digest
             && !served.freshness.due(now)
         {
             return Ok(None);
         }
-        let catalog = Catalog::load(db).await?;
+        let catalog = Catalog::load_with(db, stale_after).await?;
         let loaded = catalog.version();
         self.replace(catalog);
         tracing::info!(version = loaded, "serving a new dataset");

@@ -146,7 +146,11 @@ pub async fn readyz(State(s): State<AppState>) -> Response {
 }
 
 /// The dependencies' health: 200 when the database and Redis (if configured) answer;
-/// otherwise, within a second, a 503 problem naming what is down.
+/// otherwise, within a second, a 503 problem naming what is down. The upstream sources are
+/// dependencies too, but a stale one never makes this a 503: the data is served as well as
+/// before, only older, and a load balancer must not drop instances for it. So a stale
+/// source makes the answer `"status": "degraded"`, still 200, naming it under
+/// `sources.stale` (docs/operations.md, "Health, readiness, metrics, logs, shutdown").
 pub async fn dependencies(State(s): State<AppState>) -> Response {
     // Both checks together answer within a second, however the services fail.
     let (db, redis) = tokio::join!(
@@ -159,7 +163,19 @@ pub async fn dependencies(State(s): State<AppState>) -> Response {
         s.counters.ready()
     );
     match (&db, &redis) {
-        (Ok(()), Ok(())) => Json(serde_json::json!({"status": "ready", "database": "ok", "redis": if s.counters.uses_redis() { "ok" } else { "not configured" }})).into_response(),
+        (Ok(()), Ok(())) => {
+            // The catalogue's statuses: read from the store at its last reload, which a
+            // source turning stale triggers (no query here).
+            let catalog = s.catalog.snapshot();
+            let stale = catalog.freshnesses().stale();
+            Json(serde_json::json!({
+                "status": if stale.is_empty() { "ready" } else { "degraded" },
+                "database": "ok",
+                "redis": if s.counters.uses_redis() { "ok" } else { "not configured" },
+                "sources": {"stale": stale},
+            }))
+            .into_response()
+        }
         _ => {
             let mut failed = Vec::new();
             if let Err(e) = &db {
@@ -170,8 +186,11 @@ pub async fn dependencies(State(s): State<AppState>) -> Response {
                 tracing::warn!(error = %e, "readiness: Redis unreachable");
                 failed.push("redis");
             }
-            Problem::new(ErrorCode::Unavailable, format!("not ready: {} unreachable", failed.join(" and ")))
-                .into_response()
+            Problem::new(
+                ErrorCode::Unavailable,
+                format!("not ready: {} unreachable", failed.join(" and ")),
+            )
+            .into_response()
         }
     }
 }
@@ -183,11 +202,29 @@ pub async fn metrics(State(s): State<AppState>) -> Response {
         misses,
         bytes: s.cache.weight(),
     };
+    let catalog = s.catalog.snapshot();
+    let now = chrono::Utc::now();
+    let sources = s
+        .metrics
+        .source_signals(&s.db, now, catalog.freshnesses().stale_after)
+        .await;
+    // Each source's served copy dates from the day it was observed (its `snapshot_date`).
+    let copies: Vec<(String, i64)> = catalog
+        .sources()
+        .iter()
+        .filter_map(|src| {
+            let day = chrono::NaiveDate::parse_from_str(&src.snapshot_date, "%Y-%m-%d").ok()?;
+            let start = day.and_hms_opt(0, 0, 0)?.and_utc();
+            Some((src.slug.clone(), (now - start).num_seconds().max(0)))
+        })
+        .collect();
     let body = s.metrics.render(
         s.counters.uses_redis(),
         s.counters.in_fallback(),
-        i64::from(s.catalog.version()),
+        i64::from(catalog.version()),
         cache,
+        &sources,
+        &copies,
     );
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], body).into_response()
 }

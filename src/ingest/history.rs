@@ -151,6 +151,7 @@ pub(crate) fn price_on(model: &Value, day: &str) -> Option<Prices> {
 /// order: per (provider, model id) an `added`, `changed` (input, output or cache price) or
 /// `removed` row dated by the later copy, with `observed_after` the earlier copy's day.
 pub fn observed_changes(copies: &[(String, Value)]) -> Vec<ChangeRow> {
+    use crate::store::versions::same_price as same;
     let prices = |day: &str, feed: &Value| -> BTreeMap<(String, String), Prices> {
         genai_prices::models(feed)
             .filter_map(|(slug, id, m)| Some(((slug, id.to_string()), price_on(m, day)?)))
@@ -174,9 +175,13 @@ pub fn observed_changes(copies: &[(String, Value)]) -> Vec<ChangeRow> {
         for (key, p) in &new {
             match old.get(key) {
                 None => rows.push(row(key, "added", Some(p))),
+                // Compared at 6 significant digits: a float artefact is no change
+                // (docs/sync.md, "Versions").
                 Some(o)
-                    if (o.input, o.output, o.cache_read, o.cache_write)
-                        != (p.input, p.output, p.cache_read, p.cache_write) =>
+                    if !(same(o.input, p.input)
+                        && same(o.output, p.output)
+                        && same(o.cache_read, p.cache_read)
+                        && same(o.cache_write, p.cache_write)) =>
                 {
                     rows.push(row(key, "changed", Some(p)))
                 }
@@ -560,6 +565,25 @@ mod observation_tests {
         );
         assert!(rows.iter().all(|r| r.observed_date == "2026-11-10"
             && r.observed_after.as_deref() == Some("2026-08-21")));
+    }
+
+    /// A float artefact between two copies (75 and 75.0001 per million, the same price at 6
+    /// significant digits) is no change; a real one (75.01) is.
+    #[test]
+    fn a_float_artefact_between_copies_is_no_change() {
+        let copy = |output: f64| {
+            feed(serde_json::json!([
+                {"id": "opus", "prices": {"input_mtok": 15, "output_mtok": output}}
+            ]))
+        };
+        let between = |later: f64| {
+            observed_changes(&[
+                ("2026-10-03".into(), copy(75.0)),
+                ("2026-11-04".into(), copy(later)),
+            ])
+        };
+        assert!(between(75.0001).is_empty());
+        assert_eq!(between(75.01).len(), 1);
     }
 
     #[test]

@@ -541,6 +541,7 @@ fn schemas() -> Value {
         ]),
         "Source": obj(&[
             ("slug", s()), ("name", s()), ("repository", s()), ("commit", s()),
+            ("release", nullable("string")), ("release_date", nullable("string")),
             ("snapshot_date", date()), ("license", s()), ("attribution", s()), ("url", uri()),
             ("status", json!({"type": "string", "enum": ["bundled", "ok", "stale", "failed", "held", "waiting"]})),
             ("upstream", nullable("string")), ("upstream_version", nullable("string")),

@@ -292,8 +292,8 @@ macro_rules! indicator {
 macro_rules! source_fields {
     () => {
         "fragment SourceFields on Source {
-  slug name repository commit snapshot_date: snapshotDate license attribution url
-  status upstream upstream_version: upstreamVersion last_fetched: lastFetched
+  slug name repository commit release release_date: releaseDate snapshot_date: snapshotDate
+  license attribution url status upstream upstream_version: upstreamVersion last_fetched: lastFetched
   last_success: lastSuccess error rows
 }"
     };

@@ -89,6 +89,8 @@ pub struct Meta {
     pub source: String,
     pub path: String,
     pub upstream: Option<String>,
+    /// The upstream's own date for this copy (its `Last-Modified`), when it sent one.
+    pub upstream_date: Option<String>,
     pub observed: String,
     pub sha256: String,
     pub bytes: i64,
@@ -113,6 +115,7 @@ pub async fn all<C: ConnectionTrait>(db: &C) -> Result<Vec<Row>, DbErr> {
             C::Source,
             C::Path,
             C::Upstream,
+            C::UpstreamDate,
             C::Observed,
             C::Sha256,
             C::Bytes,
@@ -191,6 +194,8 @@ pub enum Write {
         source: String,
         path: String,
         upstream: Option<String>,
+        /// The upstream's own date for it (its `Last-Modified`, RFC 3339).
+        upstream_date: Option<String>,
         observed: String,
         bytes: Vec<u8>,
         origin: &'static str,
@@ -223,6 +228,7 @@ pub async fn apply(db: &sea_orm::DatabaseConnection, writes: &[Write]) -> Result
                 source,
                 path,
                 upstream,
+                upstream_date,
                 observed,
                 bytes,
                 origin,
@@ -232,6 +238,7 @@ pub async fn apply(db: &sea_orm::DatabaseConnection, writes: &[Write]) -> Result
                     source: Set(source.clone()),
                     path: Set(path.clone()),
                     upstream: Set(upstream.clone()),
+                    upstream_date: Set(upstream_date.clone()),
                     observed: Set(observed.clone()),
                     sha256: Set(sha256_hex(bytes)),
                     bytes: Set(i64::try_from(bytes.len()).unwrap_or(i64::MAX)),
@@ -265,6 +272,7 @@ pub async fn apply(db: &sea_orm::DatabaseConnection, writes: &[Write]) -> Result
                     source: Set(source.clone()),
                     path: Set(path.clone()),
                     upstream: Set(None),
+                    upstream_date: Set(None),
                     observed: Set(observed.clone()),
                     sha256: Set(String::new()),
                     bytes: Set(0),
@@ -307,6 +315,7 @@ pub async fn seed_manifest<C: ConnectionTrait>(db: &C) -> Result<usize, DbErr> {
             source: Set(r.source),
             path: Set(r.path),
             upstream: Set(r.upstream),
+            upstream_date: Set(None),
             observed: Set(r.observed),
             sha256: Set(r.sha256),
             bytes: Set(i64::try_from(r.bytes).unwrap_or(i64::MAX)),
@@ -321,6 +330,61 @@ pub async fn seed_manifest<C: ConnectionTrait>(db: &C) -> Result<usize, DbErr> {
         added += 1;
     }
     Ok(added)
+}
+
+/// The copy of a source a dataset was built from, as its upstream names and dates it
+/// (docs/sync.md, "Freshness is visible").
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ServedCopy {
+    /// The upstream's name for it: a release or commit (a bundled copy's), else the `ETag`
+    /// or `Last-Modified` it was fetched with.
+    pub release: Option<String>,
+    /// The upstream's own date for it: the `Last-Modified` it was fetched with, or for a
+    /// bundled copy the day its release or commit is dated in the manifest.
+    pub date: Option<String>,
+}
+
+/// Each source's copy in `basis` (what a dataset was built from): of its files' rows, the
+/// one observed last names the copy.
+pub async fn served<C: ConnectionTrait>(
+    db: &C,
+    basis: &Basis,
+) -> Result<BTreeMap<String, ServedCopy>, DbErr> {
+    let mut newest: BTreeMap<&str, Meta> = BTreeMap::new();
+    let rows = all(db).await?;
+    for r in &rows {
+        let m = &r.meta;
+        let in_basis = basis
+            .get(&m.source)
+            .and_then(|files| files.get(&m.path))
+            .is_some_and(|sha| *sha == m.sha256);
+        if !in_basis || m.removed {
+            continue;
+        }
+        // Rows are in the order they were recorded: a later row of the same day wins.
+        if newest
+            .get(m.source.as_str())
+            .is_none_or(|n| n.observed <= m.observed)
+        {
+            newest.insert(m.source.as_str(), m.clone());
+        }
+    }
+    Ok(newest
+        .into_iter()
+        .map(|(source, m)| {
+            let date = m
+                .upstream_date
+                .clone()
+                .or_else(|| (m.origin == BUNDLED).then(|| m.observed.clone()));
+            (
+                source.to_string(),
+                ServedCopy {
+                    release: m.upstream,
+                    date,
+                },
+            )
+        })
+        .collect())
 }
 
 /// How much the store holds: rows, rows with their bytes, sources, the newest day.

@@ -19,6 +19,8 @@ macro_rules! rows_struct {
             pub version: Option<super::versions::Summary>,
             /// What the syncs found at each source (not part of the dataset: see its entity).
             pub statuses: Vec<source_status::Model>,
+            /// Each source's copy the served dataset was built from, as its upstream names it.
+            pub served: std::collections::BTreeMap<String, super::observations::ServedCopy>,
             $(pub $field: Vec<entity::$entity::Model>,)+
         }
     };
@@ -27,11 +29,12 @@ with_dataset_tables!(rows_struct);
 
 /// Reads every table of the dataset in `$txn`.
 macro_rules! read_rows {
-    ($txn:ident, $dataset:ident, $version:ident, $statuses:ident; $($(#[$attr:meta])* $field:ident: $entity:ident,)+) => {
+    ($txn:ident, $dataset:ident, $version:ident, $statuses:ident, $served:ident; $($(#[$attr:meta])* $field:ident: $entity:ident,)+) => {
         Rows {
             dataset: $dataset,
             version: $version,
             statuses: $statuses,
+            served: $served,
             $($field: entity::$entity::Entity::find().all(&$txn).await?,)+
         }
     };
@@ -70,7 +73,14 @@ pub async fn load(db: &DatabaseConnection) -> Result<Rows, DbErr> {
         None => None,
     };
     let statuses = source_status::Entity::find().all(&txn).await?;
-    let rows = with_dataset_tables!(read_rows, txn, dataset, version, statuses);
+    let served = match &dataset {
+        Some(d) => match super::versions::basis(&txn, d.version).await? {
+            Some(basis) => super::observations::served(&txn, &basis).await?,
+            None => Default::default(),
+        },
+        None => Default::default(),
+    };
+    let rows = with_dataset_tables!(read_rows, txn, dataset, version, statuses, served);
     txn.commit().await?;
     Ok(rows)
 }

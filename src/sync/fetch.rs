@@ -47,25 +47,41 @@ pub fn same_origin_redirects() -> reqwest::redirect::Policy {
 /// First wait before a retry; each retry waits four times longer.
 const BACKOFF: Duration = Duration::from_millis(250);
 
-/// Fetches `url`, conditionally on `known` when given.
+/// Why a file could not be fetched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FetchError {
+    pub reason: String,
+    /// No connection could be made (no name resolution, no route, refused, or the connect
+    /// timeout): the host, or the whole network, is unreachable, as on a machine offline.
+    pub unreachable: bool,
+}
+
+/// Fetches `url`, conditionally on `known` when given. Each retry is logged at DEBUG only:
+/// the failure that ends the tries is what the sync reports (docs/sync.md, "Fetching").
 pub async fn fetch(
     client: &reqwest::Client,
     url: &str,
     known: Option<&Validators>,
     max_bytes: u64,
     retries: u32,
-) -> Result<Fetched, String> {
+) -> Result<Fetched, FetchError> {
     let mut wait = BACKOFF;
     let mut attempt = 0;
     loop {
         match once(client, url, known, max_bytes).await {
             Err(Failure::Retryable(e)) if attempt < retries => {
-                tracing::warn!(url, error = %e, "fetch failed; trying again");
+                tracing::debug!(url, error = %e.reason, "fetch failed; trying again");
                 tokio::time::sleep(wait).await;
                 wait *= 4;
                 attempt += 1;
             }
-            Err(Failure::Retryable(e) | Failure::Final(e)) => return Err(e),
+            Err(Failure::Retryable(e)) => return Err(e),
+            Err(Failure::Final(reason)) => {
+                return Err(FetchError {
+                    reason,
+                    unreachable: false,
+                });
+            }
             Ok(f) => return Ok(f),
         }
     }
@@ -73,9 +89,25 @@ pub async fn fetch(
 
 enum Failure {
     /// A network error, a timeout or a 5xx: worth another try.
-    Retryable(String),
+    Retryable(FetchError),
     /// Anything else.
     Final(String),
+}
+
+impl Failure {
+    fn network(e: &reqwest::Error) -> Self {
+        Self::Retryable(FetchError {
+            reason: describe(e),
+            unreachable: e.is_connect(),
+        })
+    }
+
+    fn retry(reason: String) -> Self {
+        Self::Retryable(FetchError {
+            reason,
+            unreachable: false,
+        })
+    }
 }
 
 async fn once(
@@ -93,10 +125,7 @@ async fn once(
             req = req.header(IF_MODIFIED_SINCE, m);
         }
     }
-    let mut res = req
-        .send()
-        .await
-        .map_err(|e| Failure::Retryable(describe(&e)))?;
+    let mut res = req.send().await.map_err(|e| Failure::network(&e))?;
     let status = res.status();
     if status == StatusCode::NOT_MODIFIED && known.is_some() {
         return Ok(Fetched::NotModified);
@@ -108,7 +137,7 @@ async fn once(
         ));
     }
     if status.is_server_error() {
-        return Err(Failure::Retryable(format!("HTTP {status}")));
+        return Err(Failure::retry(format!("HTTP {status}")));
     }
     if !status.is_success() {
         return Err(Failure::Final(format!("HTTP {status}")));
@@ -132,7 +161,7 @@ async fn once(
     while let Some(chunk) = res
         .chunk()
         .await
-        .map_err(|e| Failure::Retryable(describe(&e)))?
+        .map_err(|e| Failure::retry(describe(&e)))?
     {
         if (bytes.len() + chunk.len()) as u64 > max_bytes {
             return Err(Failure::Final(format!(
@@ -162,10 +191,10 @@ fn looks_like_html(bytes: &[u8]) -> bool {
 
 /// A fetch error with its cause (reqwest's own message alone hides it).
 fn describe(e: &reqwest::Error) -> String {
-    let mut text = if e.is_timeout() {
-        "timed out".to_string()
-    } else if e.is_connect() {
+    let mut text = if e.is_connect() {
         "could not connect".to_string()
+    } else if e.is_timeout() {
+        "timed out".to_string()
     } else {
         e.to_string()
     };

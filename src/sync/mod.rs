@@ -80,6 +80,9 @@ pub const DEFAULT_TIMEOUT_SECS: u64 = 60;
 pub const DEFAULT_MAX_FILE_MB: u64 = 64;
 /// Further tries of a file by default.
 pub const DEFAULT_RETRIES: u32 = 2;
+/// Longest wait for a connection (name resolution included): offline, a sync fails within
+/// seconds rather than waiting out each file's timeout.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Seconds a whole sync may take by default.
 pub const DEFAULT_DEADLINE_SECS: u64 = 1800;
 /// A new copy with more than this share (percent) fewer entries than the last good one is
@@ -179,6 +182,10 @@ pub struct Report {
     pub sources: Vec<SourceReport>,
     #[serde(flatten)]
     pub dataset: DatasetOutcome,
+    /// No upstream could be connected to (a machine offline): said in one WARN line, so the
+    /// scheduled sync's summary is at INFO.
+    #[serde(skip)]
+    pub offline: bool,
 }
 
 impl Report {
@@ -372,6 +379,7 @@ impl View {
                     source,
                     path,
                     upstream,
+                    upstream_date,
                     observed,
                     bytes,
                     origin,
@@ -382,6 +390,7 @@ impl View {
                             source: source.clone(),
                             path: path.clone(),
                             upstream: upstream.clone(),
+                            upstream_date: upstream_date.clone(),
                             observed: observed.clone(),
                             sha256: sha256_hex(bytes),
                             bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
@@ -410,6 +419,7 @@ impl View {
                             source: source.clone(),
                             path: path.clone(),
                             upstream: None,
+                            upstream_date: None,
                             observed: observed.clone(),
                             sha256: String::new(),
                             bytes: 0,
@@ -531,6 +541,20 @@ pub fn guard(before: Option<usize>, now: usize, dropped: usize) -> Option<String
     None
 }
 
+/// A fetched file: its path, its bytes, the upstream's name for the version and its own
+/// date for it.
+type Fetch = (String, Vec<u8>, Option<String>, Option<String>);
+
+/// An HTTP date (`Last-Modified`) as RFC 3339, UTC; `None` when it is not one.
+fn http_date(text: &str) -> Option<String> {
+    chrono::DateTime::parse_from_rfc2822(text.trim())
+        .ok()
+        .map(|t| {
+            t.with_timezone(&chrono::Utc)
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        })
+}
+
 /// What syncing one source gave: its report, what to record in the store, the validators
 /// to remember, and where and which version its first file was fetched from.
 struct Done {
@@ -539,6 +563,8 @@ struct Done {
     fresh: Vec<(String, Known)>,
     upstream: String,
     version: Option<String>,
+    /// It failed because no connection could be made (see [`fetch::FetchError`]).
+    unreachable: bool,
 }
 
 /// What a sync reads once: the store, the sources' last statuses, this instance's
@@ -554,7 +580,12 @@ struct Context<'a> {
 
 /// Fetches every file of `source`, compares each with its current copy in the store, and
 /// checks a changed copy with the source's adapter and the guard; says what to record.
-async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source) -> Done {
+async fn sync_source(
+    cx: &Context<'_>,
+    view: &View,
+    source: &'static dyn Source,
+    retries: u32,
+) -> Done {
     let slug = source.slug();
     let opts = cx.opts;
     // The last good copy's rows, as the last sync recorded them (every instance's).
@@ -590,11 +621,17 @@ async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source)
         fresh: Vec::new(),
         upstream,
         version: None,
+        unreachable: false,
     };
     // `reason` is published; `detail` (which may name local paths or quote the file) is
-    // only logged.
+    // only logged. An unreachable upstream is logged once for the whole sync (see [`run`]),
+    // so a machine offline says so in one line.
     let fail = |mut done: Done, reason: &str, detail: &dyn std::fmt::Display| {
-        tracing::warn!(source = slug, reason, detail = %detail, "sync: a source failed; its last stored copy is kept");
+        if done.unreachable {
+            tracing::debug!(source = slug, reason, "sync: a source is unreachable");
+        } else {
+            tracing::warn!(source = slug, reason, detail = %detail, "sync: a source failed; its last stored copy is kept");
+        }
         done.report.outcome = Outcome::Failed {
             reason: reason.to_string(),
         };
@@ -604,8 +641,8 @@ async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source)
     };
     let latest: HashMap<&str, &obs::Row> =
         current.iter().map(|r| (r.meta.path.as_str(), *r)).collect();
-    // (path, bytes, the upstream's name for the version)
-    let mut fetched: Vec<(String, Vec<u8>, Option<String>)> = Vec::new();
+    // (path, bytes, the upstream's name for the version, its own date for it)
+    let mut fetched: Vec<Fetch> = Vec::new();
     for path in &files {
         let mut candidates = vec![path.clone()];
         if opts.mirror.is_some()
@@ -613,7 +650,7 @@ async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source)
         {
             candidates.push(alt);
         }
-        let mut first_error: Option<(String, String)> = None;
+        let mut first_error: Option<(String, fetch::FetchError)> = None;
         let mut got = None;
         for candidate in &candidates {
             let url = url_of(source, candidate, opts.mirror.as_deref());
@@ -625,7 +662,7 @@ async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source)
                     .filter(|v| v.sha256.as_deref() == Some(k.meta.sha256.as_str()))
                     .map(|v| &v.validators)
             });
-            match fetch::fetch(&cx.client, &url, conditional, opts.max_bytes, opts.retries).await {
+            match fetch::fetch(&cx.client, &url, conditional, opts.max_bytes, retries).await {
                 Ok(Fetched::NotModified) => {
                     let Some(k) = known else {
                         return fail(done, "answered 304 to an unconditional request", &url);
@@ -640,7 +677,10 @@ async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source)
                                 if fetched.is_empty() {
                                     done.version = name.clone();
                                 }
-                                got = Some((candidate.clone(), bytes, name));
+                                let date = conditional
+                                    .and_then(|v| v.last_modified.as_deref())
+                                    .and_then(http_date);
+                                got = Some((candidate.clone(), bytes, name, date));
                             }
                             None => return fail(done, "the stored copy is missing", &url),
                         },
@@ -656,6 +696,7 @@ async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source)
                     if fetched.is_empty() {
                         done.version = name.clone();
                     }
+                    let date = validators.last_modified.as_deref().and_then(http_date);
                     done.fresh.push((
                         url,
                         Known {
@@ -663,12 +704,12 @@ async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source)
                             sha256: Some(sha256_hex(&bytes)),
                         },
                     ));
-                    got = Some((candidate.clone(), bytes, name));
+                    got = Some((candidate.clone(), bytes, name, date));
                     break;
                 }
-                Err(reason) => {
-                    let not_found = reason.starts_with("HTTP 404");
-                    first_error.get_or_insert((url, reason));
+                Err(e) => {
+                    let not_found = e.reason.starts_with("HTTP 404");
+                    first_error.get_or_insert((url, e));
                     if !not_found {
                         break;
                     }
@@ -678,14 +719,23 @@ async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source)
         match got {
             Some(g) => fetched.push(g),
             None => {
-                let (url, reason) = first_error.unwrap_or_default();
-                return fail(done, &format!("{url}: {reason}"), &reason);
+                let (url, e) = first_error.unwrap_or_else(|| {
+                    (
+                        String::new(),
+                        fetch::FetchError {
+                            reason: "nothing to fetch".into(),
+                            unreachable: false,
+                        },
+                    )
+                });
+                done.unreachable = e.unreachable;
+                return fail(done, &format!("{url}: {}", e.reason), &e.reason);
             }
         }
     }
     let mut changed = 0usize;
     let mut writes = Vec::new();
-    for (path, bytes, name) in &fetched {
+    for (path, bytes, name, date) in &fetched {
         match latest.get(path.as_str()) {
             Some(k) if k.meta.sha256 == sha256_hex(bytes) => {
                 // The same observation, whose bytes the store lacked (a bundled one).
@@ -702,6 +752,7 @@ async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source)
                     source: slug.to_string(),
                     path: path.clone(),
                     upstream: name.clone(),
+                    upstream_date: date.clone(),
                     observed: opts.today.clone(),
                     bytes: bytes.clone(),
                     origin: obs::SYNCED,
@@ -729,7 +780,9 @@ async fn sync_source(cx: &Context<'_>, view: &View, source: &'static dyn Source)
     let check = cx.work.join("check");
     let written = write_tree(
         &check.join(slug),
-        fetched.iter().map(|(p, b, _)| (p.as_str(), b.as_slice())),
+        fetched
+            .iter()
+            .map(|(p, b, _, _)| (p.as_str(), b.as_slice())),
     );
     if let Err(e) = written {
         let _ = std::fs::remove_dir_all(&check);
@@ -803,6 +856,7 @@ fn price_changes_writes(opts: &Options, view: &View) -> Result<Vec<Write>, Strin
             source: source.to_string(),
             path: manifest::PRICE_CHANGES.to_string(),
             upstream: None,
+            upstream_date: None,
             observed: opts.today.clone(),
             bytes,
             origin: obs::LOCAL,
@@ -833,7 +887,7 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
     let client = reqwest::Client::builder()
         .redirect(fetch::same_origin_redirects())
         .timeout(opts.timeout)
-        .connect_timeout(opts.timeout.min(Duration::from_secs(10)))
+        .connect_timeout(opts.timeout.min(CONNECT_TIMEOUT))
         .user_agent(concat!("mds-sync/", env!("CARGO_PKG_VERSION")))
         .build()
         .map_err(|e| e.to_string())?;
@@ -865,12 +919,43 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
     let mut fresh = Vec::new();
     // One deadline for the whole sync: a mirror trickling bytes cannot make it last hours.
     let deadline = tokio::time::Instant::now() + opts.deadline;
+    // Offline, fail fast and quietly (docs/sync.md, "Fetching"): once a source's upstream
+    // could not be connected to, the next is tried once without retries, and when that
+    // one cannot be either and none was reached, the others are not tried at all.
+    let mut reached = false;
+    let mut unreachable: Vec<(&'static str, String)> = Vec::new();
     for source in ALL {
         if !opts.only.is_empty() && !opts.only.iter().any(|o| o == source.slug()) {
             continue;
         }
-        let mut done =
-            match tokio::time::timeout_at(deadline, sync_source(&cx, &view, *source)).await {
+        let retries = if unreachable.is_empty() {
+            opts.retries
+        } else {
+            0
+        };
+        let mut done = if !reached && unreachable.len() >= 2 {
+            let names: Vec<&str> = unreachable.iter().take(2).map(|(s, _)| *s).collect();
+            Done {
+                report: SourceReport {
+                    source: source.slug(),
+                    outcome: Outcome::Failed {
+                        reason: format!(
+                            "not tried: the upstreams of {} could not be connected to (offline?)",
+                            names.join(" and ")
+                        ),
+                    },
+                    rows: 0,
+                    dropped: 0,
+                },
+                writes: Vec::new(),
+                fresh: Vec::new(),
+                upstream: url_of(*source, "", opts.mirror.as_deref()),
+                version: None,
+                unreachable: true,
+            }
+        } else {
+            match tokio::time::timeout_at(deadline, sync_source(&cx, &view, *source, retries)).await
+            {
                 Ok(d) => d,
                 Err(_) => {
                     let reason = format!(
@@ -893,9 +978,18 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
                         fresh: Vec::new(),
                         upstream: url_of(*source, "", opts.mirror.as_deref()),
                         version: None,
+                        unreachable: false,
                     }
                 }
-            };
+            }
+        };
+        if done.unreachable {
+            if let Outcome::Failed { reason } = &done.report.outcome {
+                unreachable.push((source.slug(), reason.clone()));
+            }
+        } else {
+            reached = true;
+        }
         if opts.dry_run {
             view.overlay(&done.writes);
         } else if !done.writes.is_empty() {
@@ -922,6 +1016,17 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
         }
         sources.push(done.report);
     }
+    if let Some((_, first)) = unreachable.first() {
+        let names: Vec<&str> = unreachable.iter().map(|(s, _)| *s).collect();
+        tracing::warn!(
+            sources = names.join(", "),
+            first = %first,
+            "sync: {} could not be connected to{}; their stored copies are kept",
+            if names.len() == 1 { "one upstream" } else { "upstreams" },
+            if reached { "" } else { " (offline? no upstream was reached)" }
+        );
+    }
+    let offline = !reached && !unreachable.is_empty();
     let log = price_changes_writes(opts, &view)?;
     if opts.dry_run {
         view.overlay(&log);
@@ -944,7 +1049,11 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
     {
         tracing::warn!(error = %e, "sync: cannot record which sources wait");
     }
-    Ok(Report { sources, dataset })
+    Ok(Report {
+        sources,
+        dataset,
+        offline,
+    })
 }
 
 impl State {
@@ -981,9 +1090,23 @@ async fn record(
             .or_else(|| previous.as_ref().and_then(|p| p.version.clone())),
         last_fetched: now.clone(),
         last_success: if error.is_none() {
-            Some(now)
+            Some(now.clone())
         } else {
             previous.as_ref().and_then(|p| p.last_success.clone())
+        },
+        // What pages someone (docs/operations.md, "Alerts"): counted here, in the store,
+        // so every instance's /metrics says the same and a restart forgets nothing.
+        failures: match (&error, &previous) {
+            (None, _) => 0,
+            (Some(_), Some(p)) => p.failures.saturating_add(1),
+            (Some(_), None) => 1,
+        },
+        failures_total: previous.as_ref().map_or(0, |p| p.failures_total)
+            + i64::from(error.is_some()),
+        failing_since: match (&error, &previous) {
+            (None, _) => None,
+            (Some(_), Some(p)) if p.failures > 0 => p.failing_since.clone().or(Some(now)),
+            (Some(_), _) => Some(now),
         },
         error,
         rows: i64::try_from(done.report.rows).unwrap_or(i64::MAX),
@@ -1295,5 +1418,22 @@ async fn build_and_import(cx: &Context<'_>, view: &View) -> DatasetOutcome {
         Err(e) => DatasetOutcome::NotBuilt {
             reason: format!("import failed: {e}"),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The upstream's own date of a copy is its `Last-Modified`, stored as RFC 3339 UTC;
+    /// anything else is no date rather than a wrong one.
+    #[test]
+    fn last_modified_becomes_the_upstreams_date() {
+        assert_eq!(
+            http_date("Fri, 20 Nov 2026 10:00:00 GMT").as_deref(),
+            Some("2026-11-20T10:00:00Z")
+        );
+        assert_eq!(http_date("yesterday"), None);
+        assert_eq!(http_date(""), None);
     }
 }

@@ -1002,6 +1002,8 @@ async fn a_mixed_attack_leaves_a_well_behaved_client_served() {
         )
         .env("MDS_FREE_LIMIT", "1000000")
         .env("MDS_MAX_CONNECTIONS_PER_ADDRESS", "200")
+        // `mds serve` syncs from the real upstreams by default: never in a test.
+        .env("MDS_SYNC_INTERVAL", "0")
         .env_remove("REDIS_URL")
         .env("RUST_LOG", "warn")
         .current_dir(&dir)
@@ -1292,6 +1294,8 @@ async fn spawn_binary(
             format!("sqlite://{}/mds.db?mode=rwc", dir.display()),
         )
         .env("MDS_FREE_LIMIT", "1000000")
+        // `mds serve` syncs from the real upstreams by default: never in a test.
+        .env("MDS_SYNC_INTERVAL", "0")
         .env_remove("REDIS_URL")
         .env("RUST_LOG", "warn")
         .current_dir(&dir)

@@ -27,5 +27,6 @@ mod prices;
 mod rankings;
 mod recommend;
 mod rest;
+mod signals;
 mod sync;
 mod witnesses;

@@ -514,9 +514,22 @@ async fn two_instances_with_their_own_directories_make_no_version_from_nothing_n
         }
     };
     wait_for(2).await;
-    // Both have seen the first syncs' statuses by now.
-    tokio::time::sleep(Duration::from_millis(600)).await;
-    let (cat_a, cat_b) = (a.state.catalog.snapshot(), b.state.catalog.snapshot());
+    // Both have seen the first syncs' statuses once neither reloads for a second (five
+    // reload intervals; a fixed wait was too short for a loaded machine's reload).
+    let settled = std::time::Instant::now() + Duration::from_secs(60);
+    let (cat_a, cat_b) = loop {
+        let (cat_a, cat_b) = (a.state.catalog.snapshot(), b.state.catalog.snapshot());
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        if std::sync::Arc::ptr_eq(&cat_a, &a.state.catalog.snapshot())
+            && std::sync::Arc::ptr_eq(&cat_b, &b.state.catalog.snapshot())
+        {
+            break (cat_a, cat_b);
+        }
+        assert!(
+            std::time::Instant::now() < settled,
+            "the catalogues keep reloading"
+        );
+    };
     for app in [&a, &b] {
         assert_eq!(app.get("/api/v1/models?limit=3").await.status(), 200);
     }

@@ -309,6 +309,9 @@ async fn the_binary_serves_the_embedded_dataset_from_an_empty_directory() {
         .current_dir(&dir)
         .env_remove("DATABASE_URL")
         .env_remove("REDIS_URL")
+        // The one setting: `mds serve` syncs from the real upstreams by default, never in a
+        // test (docs/sync.md, "Scheduling").
+        .env("MDS_SYNC_INTERVAL", "0")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .kill_on_drop(true)
@@ -435,6 +438,11 @@ async fn the_shipped_configurations_start() {
                         assert!(v.ends_with(":8080"), "{v}");
                         format!("127.0.0.1:{port}")
                     }
+                    // The compose file syncs daily; a test never reaches the network.
+                    "MDS_SYNC_INTERVAL" => {
+                        assert_eq!(v, "24h");
+                        "0".into()
+                    }
                     _ => v,
                 };
                 (k, v)
@@ -471,10 +479,15 @@ async fn the_shipped_configurations_start() {
         .filter(|l| !l.trim_start().starts_with('#') && l.contains('='))
         .map(|l| {
             let (k, v) = l.split_once('=').unwrap();
-            let v = if k == "MDS_BIND" {
-                format!("127.0.0.1:{port}")
-            } else {
-                v.to_string()
+            let v = match k {
+                "MDS_BIND" => format!("127.0.0.1:{port}"),
+                // The example syncs daily, as `mds serve` does; a test never reaches the
+                // network.
+                "MDS_SYNC_INTERVAL" => {
+                    assert_eq!(v, "24h");
+                    "0".to_string()
+                }
+                _ => v.to_string(),
             };
             (k.to_string(), v)
         })

@@ -493,7 +493,9 @@ const LITELLM_FILE: &str = "model_prices_and_context_window.json";
 /// A catalogue built from the August copy of genai-prices (and LiteLLM 1.104.0), then synced
 /// to the November ones: the November models appear (first seen that day), the price changes
 /// between the two observations become history periods that say when they were seen
-/// (`observed_after`), the replaced copies are archived, and the changes feed announces them.
+/// (`observed_after`), the replaced copies are archived, and the changes feed announces them;
+/// then a later LiteLLM release (1.108.0 with one price changed) adds a period observed after
+/// the November copy, a float artefact adds none, and `/api/v1/sources`' release follows.
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
 async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() {
@@ -630,6 +632,99 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
             (Some(5.0), "2026-08-21", None),
             (Some(4.0), "2026-11-10", Some("2026-08-21"))
         ]
+    );
+    // The served release is the observation the version was built from (its ETag on this
+    // mirror), not the bundle's "1.108.0".
+    let etag = |bytes: &[u8]| format!("\"{}\"", mds::snapshot::sha256_hex(bytes));
+    let november_map = std::fs::read(raw.join("litellm").join(LITELLM_FILE)).unwrap();
+    assert_eq!(
+        after
+            .freshnesses()
+            .served("litellm")
+            .and_then(|c| c.release.clone()),
+        Some(etag(&november_map))
+    );
+
+    // A later release (issue 33, acceptance (b)): 1.108.0 with one price changed (GPT-5.6 Sol
+    // through Perplexity, input 4 → 3) and one float artefact (GPT-6 Sol's output 10 →
+    // 10.0000001 per million, the same price at 6 significant digits).
+    let mut map: serde_json::Value = serde_json::from_slice(&november_map).unwrap();
+    map["perplexity/openai/gpt-5.6-sol"]["input_cost_per_token"] = serde_json::json!(3e-06);
+    map["perplexity/openai/gpt-6-sol"]["output_cost_per_token"] = serde_json::json!(1.00000001e-05);
+    let later = tempdir::Dir::new();
+    let later_file = later.0.join(LITELLM_FILE);
+    let later_bytes = serde_json::to_vec(&map).unwrap();
+    std::fs::write(&later_file, &later_bytes).unwrap();
+    use_copy(&mirror.0, "litellm", LITELLM_FILE, &later_file);
+    let third = mds::sync::run(
+        &db,
+        &Options {
+            today: "2026-11-25".into(),
+            ..options(&data.0, &url)
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        *outcome(&third, "litellm"),
+        Outcome::Updated { files: 1 },
+        "{}",
+        third.render()
+    );
+    let DatasetOutcome::Imported { changes, .. } = third.dataset else {
+        panic!("{}", third.render())
+    };
+    assert!(changes.price_changes >= 1, "{}", third.render());
+    let latest = mds::catalog::Catalog::load(&db).await.unwrap();
+    let mut sol: Vec<_> = latest
+        .history_of("gpt-5.6-sol")
+        .iter()
+        .filter(|p| p.provider_slug == "perplexity")
+        .map(|p| {
+            (
+                p.input_price,
+                p.effective_from.as_str(),
+                p.effective_to.as_deref(),
+                p.observed_after.as_deref(),
+            )
+        })
+        .collect();
+    sol.sort_by_key(|p| p.1);
+    assert_eq!(
+        sol,
+        [
+            (Some(5.0), "2026-08-21", Some("2026-11-10"), None),
+            (
+                Some(4.0),
+                "2026-11-10",
+                Some("2026-11-25"),
+                Some("2026-08-21")
+            ),
+            (Some(3.0), "2026-11-25", None, Some("2026-11-10")),
+        ]
+    );
+    let artefact: Vec<_> = latest
+        .history_of("gpt-6-sol")
+        .iter()
+        .filter(|p| p.provider_slug == "perplexity" && p.effective_from == "2026-11-25")
+        .collect();
+    assert!(
+        artefact.is_empty(),
+        "a float artefact made a period: {artefact:?}"
+    );
+    assert!(
+        latest
+            .history_of("gpt-6-sol")
+            .iter()
+            .any(|p| p.provider_slug == "perplexity"),
+        "GPT-6 Sol through Perplexity has a history to compare"
+    );
+    assert_eq!(
+        latest
+            .freshnesses()
+            .served("litellm")
+            .and_then(|c| c.release.clone()),
+        Some(etag(&later_bytes))
     );
 }
 

@@ -11,7 +11,17 @@ pub struct Source {
     pub name: String,
     /// GitHub `owner/name`.
     pub repository: String,
+    /// The release or commit of the copy shipped with the service (its provenance);
+    /// `release` names the copy actually served.
     pub commit: String,
+    /// The upstream's name for the copy the served dataset was built from, from the
+    /// observation store: a release or commit for a bundled copy, else the `ETag` (or
+    /// `Last-Modified`) it was fetched with; null where the store does not know it.
+    pub release: Option<String>,
+    /// The upstream's own date for that copy: the `Last-Modified` it was fetched with (RFC
+    /// 3339), or for a bundled copy the day its release or commit is dated; null where the
+    /// upstream sent none. `snapshotDate` is when the service first observed it.
+    pub release_date: Option<String>,
     /// Date of the data (all figures are as of this day).
     pub snapshot_date: String,
     /// SPDX-style licence of the data.
@@ -42,13 +52,19 @@ pub struct Source {
 }
 
 impl Source {
-    pub fn new(s: &source::Model, fresh: Option<&crate::catalog::freshness::Freshness>) -> Self {
+    pub fn new(
+        s: &source::Model,
+        fresh: Option<&crate::catalog::freshness::Freshness>,
+        served: Option<&crate::catalog::freshness::ServedCopy>,
+    ) -> Self {
         let row = fresh.map(|f| &f.row);
         Self {
             slug: s.slug.clone(),
             name: s.name.clone(),
             repository: s.repository.clone(),
             commit: s.commit.clone(),
+            release: served.and_then(|c| c.release.clone()),
+            release_date: served.and_then(|c| c.date.clone()),
             snapshot_date: s.snapshot_date.clone(),
             license: s.license.clone(),
             attribution: s.attribution.clone(),
@@ -68,7 +84,13 @@ impl Source {
         catalog
             .sources()
             .iter()
-            .map(|s| Self::new(s, catalog.freshness(&s.slug)))
+            .map(|s| {
+                Self::new(
+                    s,
+                    catalog.freshness(&s.slug),
+                    catalog.freshnesses().served(&s.slug),
+                )
+            })
             .collect()
     }
 }

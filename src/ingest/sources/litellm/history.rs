@@ -13,6 +13,7 @@ use entity::price_history;
 
 use super::Offer;
 use crate::ingest::Prices;
+use crate::store::versions::same_price;
 
 /// One observed copy: its day and its general (not regional) offers by (provider, id).
 pub type Observed<'a> = (
@@ -54,9 +55,13 @@ pub fn periods(
         let now = offers.get(&(provider, id)).map(|o| standard(o));
         let open = out.last_mut().filter(|p| p.effective_to.is_none());
         match (open, now) {
-            // The same standard price: the period goes on, with the cache prices the latest
-            // copy states (a cache price added is detail, not a change).
-            (Some(p), Some(now)) if (p.input_price, p.output_price) == (now.input, now.output) => {
+            // The same standard price at 6 significant digits (a float artefact such as
+            // 75 and 75.0001 is no change: docs/sync.md, "Versions"): the period goes on,
+            // with the cache prices the latest copy states (a cache price added is detail).
+            (Some(p), Some(now))
+                if same_price(p.input_price, now.input)
+                    && same_price(p.output_price, now.output) =>
+            {
                 p.cache_read_price = now.cache_read;
                 p.cache_write_price = now.cache_write;
             }
@@ -145,6 +150,29 @@ mod tests {
         ];
         let p = periods("model", "p", "m", &gone);
         assert_eq!(p[0].effective_to.as_deref(), Some("2026-11-04"));
+    }
+
+    /// Two copies whose prices differ only by a float artefact of a per-token price (the
+    /// cost map's 7.50001e-05 per token is 75.0001 per million) are one period; a real
+    /// change (75 → 75.01) is two.
+    #[test]
+    fn a_float_artefact_is_no_price_change() {
+        let (a, artefact, real) = (offer(18.75), offer(18.750025), offer(18.7525));
+        let copies = |later: &Offer| -> Vec<(String, Vec<Offer>)> {
+            vec![
+                ("2026-10-03".into(), vec![a.clone()]),
+                ("2026-11-04".into(), vec![later.clone()]),
+            ]
+        };
+        let periods_over = |c: &[(String, Vec<Offer>)]| {
+            let observed: Vec<Observed> = c.iter().map(|(d, o)| (d.clone(), by_id(o))).collect();
+            periods("model", "p", "m", &observed)
+        };
+        let p = periods_over(&copies(&artefact));
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert_eq!(p[0].output_price, Some(75.0));
+        assert_eq!(p[0].effective_to, None);
+        assert_eq!(periods_over(&copies(&real)).len(), 2);
     }
 
     #[test]
