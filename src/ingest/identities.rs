@@ -790,6 +790,86 @@ pub fn same_name(candidates: &[Candidate], unsaid: bool) -> Vec<(String, String)
     out
 }
 
+/// Snapshots dated two months or more before the first release date any witness of their
+/// line states (its undated name and every dated snapshot of it), none of whose own
+/// witnesses states a date: the date is a seller's error (Bedrock's
+/// `anthropic.claude-3-7-sonnet-20240620-v1:0` carries Claude 3.5 Sonnet's date; Claude
+/// 3.7 Sonnet came out 2025-02-19), and the id joins the line's first dated snapshot
+/// (docs/methodology.md, "Identity"). Only full dates (`20240620`, `2024-06-20`) are read.
+pub(super) fn phantom_snapshots(
+    by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    let month = |d: &str| -> Option<u32> {
+        let d = d.replace('-', "");
+        let y: u32 = d.get(..4)?.parse().ok()?;
+        let m: u32 = d.get(4..6)?.parse().ok()?;
+        (d.len() >= 6 && d.starts_with("20")).then_some(y * 12 + m)
+    };
+    let stated = |recs: &[super::ModelRecord]| {
+        recs.iter()
+            .filter_map(|r| r.release_date.as_deref())
+            .filter(|d| !super::merge::placeholder_date(d))
+            .filter_map(month)
+            .min()
+    };
+    // Each line's first stated release, and its first dated snapshot that states one.
+    let mut first: BTreeMap<&str, u32> = BTreeMap::new();
+    let mut first_snapshot: BTreeMap<&str, (u32, &str)> = BTreeMap::new();
+    for (key, recs) in by_key {
+        let (stem, dated) = match names::split_date(key) {
+            Some((stem, _)) => (stem, true),
+            None => (key.as_str(), false),
+        };
+        let Some(m) = stated(recs) else {
+            continue;
+        };
+        let e = first.entry(stem).or_insert(m);
+        *e = (*e).min(m);
+        if dated {
+            let e = first_snapshot.entry(stem).or_insert((m, key));
+            if m < e.0 {
+                *e = (m, key);
+            }
+        }
+    }
+    by_key
+        .iter()
+        .filter(|(_, recs)| stated(recs).is_none())
+        .filter_map(|(key, _)| {
+            let (stem, date) = names::split_date(key)?;
+            let date = date.replace('-', "");
+            let released = first.get(stem)?;
+            let (_, target) = first_snapshot.get(stem)?;
+            (date.len() == 8 && month(&date)? + 2 <= *released)
+                .then(|| (key.clone(), target.to_string()))
+        })
+        .collect()
+}
+
+/// The snapshot an undated id is, where its creator's own entry names it: Moonshot's
+/// `kimi-k2` is "Kimi K2 0711" (`kimi-k2-0711`), not the newest snapshot `kimi-k2-0905`
+/// the undated name would otherwise join (docs/methodology.md, "Identity").
+pub(super) fn named_snapshot(
+    key: &str,
+    recs: &[super::ModelRecord],
+    keys: &BTreeSet<String>,
+) -> Option<String> {
+    // A floating alias's name (`pixtral-large-latest`, "Pixtral Large 2411") says what it
+    // pointed to when written, not what the undated id is.
+    recs.iter()
+        .filter(|r| r.rank <= 2 && !r.raw_id.to_ascii_lowercase().ends_with("latest"))
+        .filter_map(|r| r.name.as_deref())
+        .find_map(|name| {
+            let slug = names::slugify(name);
+            let marker = slug.rsplit('-').next()?;
+            let dated = format!("{key}-{marker}");
+            (marker.bytes().all(|b| b.is_ascii_digit())
+                && names::split_date(&dated).is_some()
+                && keys.contains(&dated))
+            .then_some(dated)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
