@@ -528,14 +528,15 @@ fn release_date(
     // else's dates, speaking for each of its days (Alibaba's files date QwQ-32B `2024-12`,
     // the preview's month; hosts and Epoch give the release, 2025-03-05).
     for w in &mut witnesses {
-        if w.value.0.len() < 10 && matches!(w.standing, Standing::Own | Standing::FirstParty) {
-            w.standing = Standing::Other;
-        }
-        // A seller's date on the first of a month is the month it listed the model
-        // (FastRouter's `2025-06-01` for GPT Realtime 1.5, released 2026-02-23): heard only
-        // where no one else gives a date (docs/data.md, "Witnesses and votes").
-        if w.standing == Standing::Other && w.value.0.len() == 10 && w.value.0.ends_with("-01") {
+        // A seller's month, or its date on the first of a month, is the month it listed
+        // the model (FastRouter's `2025-06-01` for GPT Realtime 1.5, released 2026-02-23;
+        // JieKou's `2026-01` for MiniMax M1, of June 2025): heard only where no one else
+        // gives a date (docs/data.md, "Witnesses and votes").
+        let day = &w.value.0;
+        if w.standing == Standing::Other && (day.len() < 10 || day.ends_with("-01")) {
             w.standing = Standing::Floating;
+        } else if day.len() < 10 && matches!(w.standing, Standing::Own | Standing::FirstParty) {
+            w.standing = Standing::Other;
         }
     }
     let rule = Rule {
