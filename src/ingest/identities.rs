@@ -29,10 +29,11 @@ pub const CONFIG_SUFFIXES: &[&str] = &[
 ];
 
 /// Suffixes of a host's packaging of a model: quantisation, a cloud's managed-service tag,
-/// a router's default alias, a trusted-execution-environment deployment (`-tee`).
+/// a router's default alias, a trusted-execution-environment deployment (`-tee`), Groq's
+/// speculative-decoding endpoint (`-specdec`).
 const HOST_SUFFIXES: &[&str] = &[
     "-maas", "-nvfp4", "-fp8", "-fp4", "-bf16", "-fp16", "-int4", "-int8", "-awq", "-default",
-    "-tee",
+    "-tee", "-specdec",
 ];
 
 /// Creators whose `-thinking` is a mode of one model; others (Qwen, Kimi, ERNIE) release
@@ -285,8 +286,15 @@ pub fn fine_tune_publisher(r: &super::ModelRecord, key: &str) -> Option<String> 
 }
 
 /// Words that mark a community derivative of the model the rest of the name is
-/// (`-abliterated`: refusals removed; `-uncensored`, `-heretic`, `-lorablated`).
-const DERIVATIVE_WORDS: &[&str] = &["abliterated", "uncensored", "heretic", "lorablated"];
+/// (`-abliterated`: refusals removed; `-uncensored`, `-heretic`, `-lorablated`,
+/// `-derestricted`).
+const DERIVATIVE_WORDS: &[&str] = &[
+    "abliterated",
+    "uncensored",
+    "heretic",
+    "lorablated",
+    "derestricted",
+];
 
 /// Whether a key names a community derivative by one of [`DERIVATIVE_WORDS`].
 pub fn says_derivative(key: &str) -> bool {
@@ -868,6 +876,29 @@ pub(super) fn named_snapshot(
                 && keys.contains(&dated))
             .then_some(dated)
         })
+}
+
+/// Keys a host writes as the tuned model's name and its context window (Groq's
+/// `mixtral-8x7b-32768`, `llama3-8b-8192`): a window size (a multiple of 1,024 tokens) no
+/// record contradicts, after a name whose `-instruct` model exists, is that model — the host
+/// sells the tuned checkpoint, never the base one a paper's table names alike
+/// (docs/methodology.md, "Identity").
+pub(super) fn context_labelled(
+    by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    by_key
+        .iter()
+        .filter_map(|(key, recs)| {
+            let (base, n) = key.rsplit_once('-')?;
+            let n: i64 = n.parse().ok()?;
+            let tuned = format!("{base}-instruct");
+            (n >= 2048
+                && n % 1024 == 0
+                && recs.iter().all(|r| r.context.is_none_or(|c| c == n))
+                && by_key.contains_key(&tuned))
+            .then(|| (key.clone(), tuned))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -996,6 +996,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         .collect();
     prefixed.extend(configured);
     prefixed.extend(identities::phantom_snapshots(&by_key));
+    prefixed.extend(identities::context_labelled(&by_key));
     for (from, to) in &prefixed {
         if let Some(recs) = by_key.remove(from) {
             by_key.entry(to.clone()).or_default().extend(recs);

@@ -44,7 +44,9 @@ fn faults(m: &model::Model, dataset_date: &str) -> Vec<String> {
     if m.task.as_str() == "chat" && not_chat.iter().any(|w| name.contains(w)) {
         out.push("a non-conversational name tasked chat".into());
     }
-    if m.creator_slug.is_none() {
+    // A community fine-tune whose publisher no source names is credited to no one, by rule
+    // (docs/data.md, "Creators"): it links its base model instead.
+    if m.creator_slug.is_none() && m.base_model.is_none() {
         out.push("no creator".into());
     }
     match (m.release_date.as_deref(), m.first_seen.as_deref()) {
