@@ -43,6 +43,12 @@ fn nullable_date() -> Value {
     json!({"type": ["string", "null"], "format": "date"})
 }
 
+/// A `YYYY-MM-DD` date, a `YYYY-MM` month where only the month is known, or null: a score's
+/// `as_of` is never before its model's release, which some sources date to the month.
+fn nullable_day_or_month() -> Value {
+    json!({"type": ["string", "null"], "description": "YYYY-MM-DD, or YYYY-MM where only the month is known", "pattern": "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$"})
+}
+
 fn date() -> Value {
     json!({"type": "string", "format": "date"})
 }
@@ -256,8 +262,8 @@ fn schemas() -> Value {
         ("score", json!({"type": "number"})),
         ("config", nullable("string")),
         ("source", s()),
-        ("as_of", nullable_date()),
-        ("release", nullable_date()),
+        ("as_of", nullable_day_or_month()),
+        ("release", nullable_day_or_month()),
         (
             "provenance",
             json!({"type": "string", "enum": Provenance::NAMES}),
@@ -323,7 +329,7 @@ fn schemas() -> Value {
             array(obj(&[
                 ("benchmark", named.clone()),
                 ("score", json!({"type": "number"})),
-                ("as_of", nullable_date()),
+                ("as_of", nullable_day_or_month()),
                 ("source", s()),
             ])),
         ),
@@ -389,8 +395,8 @@ fn schemas() -> Value {
                     ("score", json!({"type": "number"})),
                     ("config", nullable("string")),
                     ("source", s()),
-                    ("as_of", nullable_date()),
-                    ("release", nullable_date()),
+                    ("as_of", nullable_day_or_month()),
+                    ("release", nullable_day_or_month()),
                     (
                         "provenance",
                         json!({"type": "string", "enum": Provenance::NAMES}),
