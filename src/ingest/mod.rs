@@ -108,6 +108,10 @@ pub struct ModelRecord {
     /// `base_model`, where the bundle holds that model's file): its group joins that
     /// model's ([`resolve`]).
     pub based_on: Option<String>,
+    /// Whether the source marks the model deprecated at this provider (genai-prices'
+    /// `deprecated`, models.dev's `status = "deprecated"`); only the creator's own entries
+    /// speak for the model (docs/data.md, "Lifecycle").
+    pub deprecated: Option<bool>,
 }
 
 /// The rank of records read from benchmark tables (a paper's or a leaderboard's rows).
@@ -598,6 +602,10 @@ fn count_rules(s: &Snapshot, report: &mut Report) {
         "lifecycle: retired models",
         s.models.iter().filter(|m| m.retired).count(),
     );
+    report.rule(
+        "lifecycle: deprecated models (a date announced, or the creator's own entry)",
+        s.models.iter().filter(|m| m.deprecated).count(),
+    );
     let credited = |kinds: &[ProviderKind]| {
         s.models
             .iter()
@@ -869,6 +877,8 @@ const DASH_VENDORS: &[(&str, &str)] = &[
     ("mistral-", "mistral"),
     ("deepseek-ai-", "deepseek"),
     ("deepseek-", "deepseek"),
+    ("moonshotai-", "moonshotai"),
+    ("moonshot-", "moonshotai"),
     ("alibaba-", "alibaba"),
     ("qwen-", "alibaba"),
     ("x-ai-", "xai"),

@@ -596,6 +596,7 @@ pub fn apply(
             .max()
         {
             m.retired = date.as_str() <= today;
+            m.deprecated = true;
             m.deprecation_date = Some(date);
         }
     }
