@@ -346,15 +346,28 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
 
     // LiteLLM's witnesses, by the model their ids name; ids no other source lists add nothing.
     let mut witnessed = sources::litellm::ByModel::new();
+    let mut unknown_own = Vec::new();
     for w in witnesses {
         match resolved.lookup(&w.raw_id) {
             Some(slug) => {
                 report.matched(sources::litellm::SOURCE);
                 witnessed.entry(slug.to_string()).or_default().push(w);
             }
-            None => report.unmatched(sources::litellm::SOURCE, &w.raw_id),
+            None => {
+                if sources::litellm::names_an_own_chat_model(&w) {
+                    unknown_own.push(w.raw_id.clone());
+                }
+                report.unmatched(sources::litellm::SOURCE, &w.raw_id);
+            }
         }
     }
+    // A lab's own chat id that names no model is a model the catalogue misses
+    // (docs/methodology.md, "Identity"; the target is at most 5).
+    report.rule(
+        "identity: LiteLLM first-party chat ids naming no model",
+        unknown_own.len(),
+    );
+    report.unknown_own = unknown_own;
 
     // LiteLLM's earlier copies: when each model was first listed, and the history of the
     // offerings LiteLLM prices.

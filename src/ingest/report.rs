@@ -29,6 +29,8 @@ pub struct Report {
     pub rankings: Vec<String>,
     /// Entries dropped for a value out of range, with the reason (`source: entry: reason`).
     pub dropped: Vec<String>,
+    /// A lab's own chat ids (LiteLLM's, at the creator's API) that name no model.
+    pub unknown_own: Vec<String>,
     /// How often each data rule of docs/data.md applied (or, for a check, was broken), by
     /// rule name: what `mds ingest` prints so a reader sees each rule's reach.
     pub rules: BTreeMap<String, usize>,
@@ -143,6 +145,9 @@ impl Report {
         }
         if let Some(labels) = &self.labels {
             out.push_str(&labels.render());
+        }
+        for id in self.unknown_own.iter().take(top) {
+            out.push_str(&format!("unknown first-party id {id}\n"));
         }
         for line in self.dropped.iter().take(top) {
             out.push_str(&format!("dropped {line}\n"));

@@ -68,6 +68,20 @@ pub struct Witness {
     pub structured_output: Option<bool>,
 }
 
+/// Whether the entry is a chat model at its creator's own API under a fixed id (not a
+/// floating `…-latest`, not a fine-tune's `ft:` price): one the catalogue should know.
+pub fn names_an_own_chat_model(w: &Witness) -> bool {
+    let id = w.raw_id.to_ascii_lowercase();
+    let key = names::parse(&w.raw_id).key;
+    w.mode.as_deref() == Some("chat")
+        && !id.ends_with("latest")
+        && !id.starts_with("ft:")
+        && w.provider.as_deref().is_some_and(|p| {
+            crate::ingest::prices::Tables::shared()
+                .is_first_party(names::creator_for(None, &key), p)
+        })
+}
+
 /// One entry read as a price at its provider.
 #[derive(Debug, Clone)]
 pub struct Offer {
@@ -248,10 +262,16 @@ fn offer(id: &str, provider: &str, e: &serde_json::Map<String, Value>, day: &str
     let configured = crate::ingest::identities::CONFIG_SUFFIXES
         .iter()
         .any(|c| parsed.key.ends_with(c));
-    let first_party = own.is_some()
-        && own == named
-        && parsed.key.bytes().any(|b| b.is_ascii_digit())
-        && !configured;
+    // The version may be the id's own marker, which the key drops
+    // (`amazon.titan-text-premier-v1:0`), after a name of two words at least (a bare
+    // `rerank-v3.5` is a feature); a region's path before it is no version.
+    let versioned = parsed.key.bytes().any(|b| b.is_ascii_digit())
+        || parsed.key.contains('-')
+            && id
+                .rsplit('/')
+                .next()
+                .is_some_and(|last| last.bytes().any(|b| b.is_ascii_digit()));
+    let first_party = own.is_some() && own == named && versioned && !configured;
     // A host never becomes a creator: a cloud's, router's or plan's entry whose id names no
     // maker (`azure_ai/flux.2-pro`) credits nobody; a lab's own API credits the lab
     // (docs/data.md, "Creators").
