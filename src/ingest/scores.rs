@@ -258,6 +258,17 @@ pub struct Attached {
     pub agent_scores: Vec<agent_score::Model>,
 }
 
+impl Attached {
+    /// Sets the snapshot's benchmark and agent tables to these rows.
+    pub fn into_snapshot(self, snapshot: &mut crate::snapshot::Snapshot) {
+        snapshot.benchmarks = self.benchmarks;
+        snapshot.scores = self.scores;
+        snapshot.agents = self.agents;
+        snapshot.agent_models = self.agent_models;
+        snapshot.agent_scores = self.agent_scores;
+    }
+}
+
 /// Benchmarks and headline-marked scores on canonical models.
 pub fn attach(
     raw: Vec<RawScore>,

@@ -24,7 +24,7 @@ use serde_json::Value;
 
 use super::catalog::ProviderMeta;
 use super::scores::{RawAgent, RawScore};
-use super::{IngestError, ModelRecord, Report};
+use super::{IngestError, ModelRecord, Options, Report};
 
 /// What the adapters found, before models are resolved.
 #[derive(Debug, Default)]
@@ -90,6 +90,16 @@ pub const ALL: &[&dyn Source] = &[
     &swe_bench::SweBench,
 ];
 
+/// Runs every adapter of [`ALL`] that `opts` does not exclude, in order, over the sources
+/// directory.
+pub fn read_all(opts: &Options, report: &mut Report) -> Result<Collected, IngestError> {
+    let mut found = Collected::default();
+    for source in ALL.iter().filter(|s| !opts.exclude.contains(s.slug())) {
+        source.read(&opts.sources, &mut found, report)?;
+    }
+    Ok(found)
+}
+
 /// A source that is one table of scores (nothing else): its slug and its reader.
 pub struct ScoreTable {
     pub slug: &'static str,
@@ -116,8 +126,9 @@ impl Source for ScoreTable {
     }
 }
 
+/// A file of the dataset that cannot be read or parsed.
 pub(super) fn err(path: &Path, e: impl std::fmt::Display) -> IngestError {
-    IngestError(format!("{}: {e}", path.display()))
+    IngestError::parse(path, e)
 }
 
 /// A CSV table's rows as maps from header to field, within the parse budget
@@ -128,8 +139,10 @@ pub(crate) fn csv_rows(path: &Path) -> Result<Vec<BTreeMap<String, String>>, Ing
         CSV_CELL_OVERHEAD, MAX_CSV_COLUMNS, MAX_CSV_EXPANDED, MAX_CSV_FIELD, MAX_CSV_HEADER,
         MAX_CSV_ROWS,
     };
-    let over =
-        |what: String| IngestError(format!("{}: over the parse budget: {what}", path.display()));
+    let over = |what: String| IngestError::TooLarge {
+        path: path.to_path_buf(),
+        what,
+    };
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .from_path(path)

@@ -60,10 +60,10 @@ pub fn load(dir: &Path) -> Result<Value, IngestError> {
     }
     let api = read_json(&dir.join(API_JSON))?;
     bundle_from_api(&api).ok_or_else(|| {
-        IngestError(format!(
-            "{}: not models.dev's api.json (an object of providers with models)",
-            dir.join(API_JSON).display()
-        ))
+        IngestError::parse(
+            &dir.join(API_JSON),
+            "not models.dev's api.json (an object of providers with models)",
+        )
     })
 }
 

@@ -17,6 +17,7 @@
 //! model another source (or the creator's own entry) lists.
 
 pub mod history;
+pub mod join;
 pub mod keys;
 pub mod prices;
 
@@ -129,7 +130,7 @@ pub fn read_copy(copy: &Path, day: &str, report: &mut Report) -> Result<Copy, In
     let data = read_json(&copy.join(FILE))?;
     let entries = data
         .as_object()
-        .ok_or_else(|| IngestError(format!("{SOURCE}/{FILE}: not a JSON object")))?;
+        .ok_or_else(|| IngestError::parse(&Path::new(SOURCE).join(FILE), "not a JSON object"))?;
     let providers = providers();
     // Route prefixes: every provider name and its first word (`vertex_ai`).
     let routes: std::collections::BTreeSet<&str> = entries
