@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Duration;
 
+use entity::vocab::SourceStatus;
 use mds::sync::{DatasetOutcome, Options, Outcome};
 use sea_orm::{EntityTrait, PaginatorTrait};
 
@@ -442,12 +443,15 @@ async fn one_source_down_on_a_first_sync_waits_and_says_so() {
         r.render()
     );
     let served = mds::catalog::Catalog::load(&db).await.unwrap();
-    let statuses: Vec<String> = mds::graphql::types::Source::all(&served)
+    let statuses: Vec<SourceStatus> = mds::graphql::types::Source::all(&served)
         .into_iter()
-        .filter(|s| s.status != "bundled")
+        .filter(|s| s.status != SourceStatus::Bundled)
         .map(|s| s.status)
         .collect();
-    assert!(statuses.iter().all(|s| s == "ok"), "{statuses:?}");
+    assert!(
+        !statuses.is_empty() && statuses.iter().all(|s| *s == SourceStatus::Ok),
+        "{statuses:?}"
+    );
 
     // Down again, now with its copy stored: the other sources still import.
     faults
