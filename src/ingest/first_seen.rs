@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::history::ChangeRow;
-use super::{Resolved, catalog};
+use super::{Resolved, sources};
 
 /// The day each model was first observed by the sources listing it now: each source's
 /// observation day (its current copy's, else its bundled snapshot date).
@@ -19,7 +19,7 @@ pub fn in_records(
         observed
             .get(source)
             .cloned()
-            .or_else(|| catalog::source_row(source).map(|s| s.snapshot_date))
+            .or_else(|| sources::meta(source).map(|m| m.snapshot_date.to_string()))
     };
     resolved
         .models

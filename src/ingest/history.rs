@@ -12,10 +12,23 @@ use entity::price_history;
 use serde_json::Value;
 
 use super::catalog::canonical_provider;
+use super::sources::Meta;
 use super::sources::genai_prices::{self, prices_of};
 use super::{Days, IngestError, ModelRecord, Options, Prices, Report, Resolved};
 
 pub const SOURCE: &str = "genai-prices-history";
+
+/// What the price-change log is (its row of the sources table): the project's own file,
+/// derived from genai-prices' git history, read with the live feed rather than by an adapter.
+pub const META: Meta = Meta {
+    slug: SOURCE,
+    name: "genai-prices price-change log (derived from its git history)",
+    repository: "pydantic/genai-prices",
+    commit: "47df840a5ab10bbcffb8e5ac01b9899032245d1b",
+    snapshot_date: "2026-08-19",
+    license: "MIT",
+    names_models: false,
+};
 
 /// One row of `genai_prices_git_price_changes.csv`.
 #[derive(Debug, Clone, serde::Deserialize)]

@@ -27,7 +27,7 @@ use std::path::Path;
 use entity::vocab::{ProviderKind, Task};
 use serde_json::Value;
 
-use super::{Collected, Source, Upstream};
+use super::{Collected, Meta, Source, Upstream};
 use crate::ingest::{IngestError, ModelRecord, Report, names, read_json};
 
 pub const SOURCE: &str = "litellm";
@@ -86,11 +86,22 @@ pub struct Offer {
 /// A regional price of an offering, as LiteLLM states it.
 pub type Regional = entity::offering::RegionalPrice;
 
+/// What the dataset is (its row of the sources table).
+pub const META: Meta = Meta {
+    slug: SOURCE,
+    name: "LiteLLM model cost map",
+    repository: "BerriAI/litellm",
+    commit: "1.108.0",
+    snapshot_date: AS_OF,
+    license: "MIT",
+    names_models: false,
+};
+
 pub struct LiteLlm;
 
 impl Source for LiteLlm {
-    fn slug(&self) -> &'static str {
-        SOURCE
+    fn meta(&self) -> Meta {
+        META
     }
 
     fn upstream(&self) -> Upstream {
