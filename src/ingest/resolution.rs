@@ -449,6 +449,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ingest::Prices;
 
     fn rec(source: &'static str, provider: &str, id: &str, input: f64) -> ModelRecord {
         ModelRecord {

@@ -414,7 +414,7 @@ async fn one_source_down_on_a_first_sync_waits_and_says_so() {
             .map(|s| (s.slug.clone(), s))
             .collect();
     let genai = &sources["genai-prices"];
-    assert_eq!(genai.status, "failed");
+    assert_eq!(genai.status, SourceStatus::Failed);
     assert!(
         genai.error.as_deref().is_some_and(
             |e| e.contains("404") && e.contains("no copy of this source is stored yet")
@@ -422,7 +422,7 @@ async fn one_source_down_on_a_first_sync_waits_and_says_so() {
         "{genai:?}"
     );
     let livebench = &sources["livebench"];
-    assert_eq!(livebench.status, "waiting");
+    assert_eq!(livebench.status, SourceStatus::Waiting);
     assert!(
         livebench
             .error
@@ -430,7 +430,7 @@ async fn one_source_down_on_a_first_sync_waits_and_says_so() {
             .is_some_and(|e| e.contains("genai-prices") && e.contains("served dataset is kept")),
         "{livebench:?}"
     );
-    assert_eq!(sources["bfcl"].status, "ok");
+    assert_eq!(sources["bfcl"].status, SourceStatus::Ok);
 
     // genai-prices is back: LiveBench's change is served with it.
     faults.lock().unwrap().remove(FEED);
