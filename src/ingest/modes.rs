@@ -16,7 +16,7 @@ use super::{BENCHMARK_RANK, ModelRecord, Report, Resolved, names};
 
 /// The mode a slug's last word names, and the slug without it.
 fn split_mode(slug: &str) -> Option<(&str, &'static str)> {
-    ["fast", "flex"].into_iter().find_map(|mode| {
+    [Variant::FAST, Variant::FLEX].into_iter().find_map(|mode| {
         slug.strip_suffix(mode)
             .and_then(|s| s.strip_suffix('-'))
             .filter(|base| !base.is_empty())
@@ -31,7 +31,7 @@ fn priced_as_mode(
     base: &entity::offering::Model,
 ) -> bool {
     match (offer.input_price, base.input_price) {
-        (Some(o), Some(b)) if mode == "fast" => o >= b,
+        (Some(o), Some(b)) if mode == Variant::FAST => o >= b,
         (Some(o), Some(b)) => o <= b,
         _ => false,
     }
