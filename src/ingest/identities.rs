@@ -376,7 +376,8 @@ const VARIANT_WORDS: &[&str] = &[
 
 /// Community fine-tunes a host sells under a lab's model name with words of its own
 /// (`gemma-4-31b-gemopus`, `qwen3.5-27b-writer-derestricted`): a model of an open family
-/// (`data/open_families.csv`) no record of which comes from its creator (no metadata file
+/// (`data/open_families.csv`, or a base whose own metadata file says its weights are open,
+/// `glm-4.6-derestricted-v5`) no record of which comes from its creator (no metadata file
 /// of its own, no first-party API), a witness of which says its weights are not open and
 /// none that they are, whose slug is a model of the same lab followed by words no id of
 /// that lab uses ([`VARIANT_WORDS`] aside). Such a model is not the lab's
@@ -388,6 +389,7 @@ pub fn unvouched(
     lookup: impl Fn(&str) -> Option<String>,
 ) -> BTreeMap<String, String> {
     let lab_of = |slug: &str| names::creator_for(None, &slug.replace('.', "-"));
+    let tables = super::prices::Tables::shared();
     let mut words: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for r in models.values().flatten().filter(|r| r.rank <= 2) {
         if let (Some(c), Some(p)) = (&r.creator, &r.parsed) {
@@ -412,13 +414,20 @@ pub fn unvouched(
             .iter()
             .any(|r| r.rank <= 2 || r.open_weights == Some(true))
             || !recs.iter().any(|r| r.open_weights == Some(false))
-            || !super::catalog::open_family(slug)
         {
             continue;
         }
         let Some(lab) = lab_of(slug) else {
             continue;
         };
+        // The lab's own API selling it vouches for it (`glm-4.5-x`, `minimax-m2.5-lightning`).
+        if recs.iter().any(|r| {
+            r.provider
+                .as_deref()
+                .is_some_and(|p| tables.is_first_party(Some(lab), p))
+        }) {
+            continue;
+        }
         let known = words.get(lab);
         // Every shorter run of the slug's words, longest first: a fine-tune's own words may
         // hold a version (`qwen3.5-27b-writer-v2-derestricted`).
@@ -450,7 +459,14 @@ pub fn unvouched(
                         && !hosts.contains(w)
                         && !known.is_some_and(|k| k.contains(w))
                 });
-            if own_words && lab_of(&target) == Some(lab) {
+            // The lab publishes the base's weights: its family is open, or the base's
+            // own metadata says so (GLM-4.6).
+            let open_base = super::catalog::open_family(slug)
+                || models.get(&target).is_some_and(|base| {
+                    base.iter()
+                        .any(|r| r.rank == 0 && r.open_weights == Some(true))
+                });
+            if own_words && open_base && lab_of(&target) == Some(lab) {
                 out.insert(slug.clone(), target);
             }
             break;
@@ -543,7 +559,12 @@ pub fn spelling(text: &str) -> Spelling {
     // A version's point, written as `.`, `-` or nothing (`5.2`, `5-2`, `qwen3-6`, `k2.5`):
     // a single digit ending one part and one digit (two after a lone digit) making the next.
     let mut joined: Vec<(String, bool)> = Vec::new();
-    for p in rest {
+    let last = rest.len().saturating_sub(1);
+    for (at, p) in rest.into_iter().enumerate() {
+        // A zero patch ending a pointed version is that version (`Jev 1.14.0`, `jev-1.14`).
+        if at == last && p == "0" && joined.last().is_some_and(|(_, pointed)| *pointed) {
+            continue;
+        }
         let point = joined.last().is_some_and(|(prev, _)| {
             let head = prev.trim_end_matches(|c: char| c.is_ascii_digit());
             prev.len() - head.len() == 1
@@ -901,6 +922,138 @@ pub(super) fn context_labelled(
         .collect()
 }
 
+/// A bot a host publishes at a router under its own account, marked with the host's
+/// initials (Poe's `cerebras/llama-3.1-8b-cs`, `empiriolabs/deepseek-v4-pro-el`,
+/// `novita/glm-4.7-n`, `fireworks-ai/kimi-k2.5-fw`): the id without its account and mark.
+/// The mark is one to three letters that begin the account's name and follow its letters in
+/// order; the caller checks the rest names a model of another creator than the account
+/// (docs/methodology.md, "Identity").
+pub fn owner_marked(raw: &str) -> Option<(&str, &str)> {
+    let (owner, id) = raw.split_once('/')?;
+    let (model, mark) = id.rsplit_once('-')?;
+    let owner = owner.to_ascii_lowercase();
+    let mark = mark.to_ascii_lowercase();
+    let initials = !mark.is_empty()
+        && mark.len() <= 3
+        && mark.bytes().all(|b| b.is_ascii_lowercase())
+        && owner.as_bytes().first() == mark.as_bytes().first()
+        && {
+            let mut letters = owner.bytes();
+            mark.bytes().all(|m| letters.any(|o| o == m))
+        };
+    (initials && !model.is_empty()).then_some((owner_slice(raw), model))
+}
+
+/// The account part of an `account/id` spelling.
+fn owner_slice(raw: &str) -> &str {
+    raw.split_once('/').map_or(raw, |(o, _)| o)
+}
+
+/// The snapshot an undated key joins when the windows its records state say it is an
+/// older one than the newest: Moonshot's `Kimi-K2-Instruct` is the 0711 checkpoint (131,072
+/// tokens at almost every host) while `kimi-k2-instruct-0905` has 262,144. `dated` holds
+/// the stem's snapshots, newest first. The window most of the key's records state must be
+/// stated by few of the newest's records (under a third, of three or more) and by most of
+/// the older one's
+/// (docs/methodology.md, "Identity").
+pub(super) fn by_window(
+    recs: &[super::ModelRecord],
+    dated: &[&str],
+    by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Option<String> {
+    let close = |a: i64, b: i64| (a - b).abs() * 20 <= a.max(b);
+    let stated: Vec<i64> = recs.iter().filter_map(|r| r.context).collect();
+    let agreeing = |w: i64, among: &[i64]| among.iter().filter(|c| close(**c, w)).count();
+    // The window most of the key's records state, where two thirds of them agree.
+    let window = stated
+        .iter()
+        .copied()
+        .max_by_key(|w| (agreeing(*w, &stated), *w))
+        .filter(|w| stated.len() >= 2 && 3 * agreeing(*w, &stated) >= 2 * stated.len())?;
+    let share = |k: &str| {
+        let theirs: Vec<i64> = by_key.get(k)?.iter().filter_map(|r| r.context).collect();
+        (!theirs.is_empty()).then(|| (agreeing(window, &theirs), theirs.len()))
+    };
+    let (newest_agree, newest_all) = share(dated.first()?)?;
+    // Three of the newest's records at least, so one host's slip moves nothing.
+    if newest_all < 3 || 3 * newest_agree >= newest_all {
+        return None;
+    }
+    dated
+        .iter()
+        .skip(1)
+        .find(|k| share(k).is_some_and(|(agree, all)| 2 * agree > all))
+        .map(|k| (*k).to_string())
+}
+
+/// Keys that spell another key's words in another order, sold only by hosts (Vercel's
+/// `grok-4.20-reasoning-beta` for xAI's `grok-4.20-beta-reasoning`), or a dated snapshot's
+/// without `instruct` (`kimi-k2-0905`): each group of such a
+/// key joins the one group, among those the same words' other spellings joined
+/// (`owner`: key → group), that its creator's own records (`rank` 0 to 2, or a price at its own API) make up, as
+/// (from, into) pairs (docs/methodology.md, "Identity").
+pub(super) fn reordered(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+    owner: &BTreeMap<String, String>,
+) -> Vec<(String, String)> {
+    // A dated snapshot is one checkpoint, so `instruct` in it says nothing more
+    // (`kimi-k2-0905` is `kimi-k2-instruct-0905`).
+    let words = |key: &str| {
+        let dated = names::split_date(key).is_some();
+        let mut w: Vec<&str> = key
+            .split('-')
+            .filter(|w| !(dated && *w == "instruct"))
+            .collect();
+        w.sort_unstable();
+        w.join("-")
+    };
+    let tables = super::prices::Tables::shared();
+    let own = |group: &str| {
+        let creator = names::creator_for(None, group);
+        groups.get(group).is_some_and(|recs| {
+            recs.iter().any(|r| {
+                r.rank <= 2
+                    || r.provider
+                        .as_deref()
+                        .is_some_and(|p| tables.is_first_party(creator, p))
+            })
+        })
+    };
+    let mut by_words: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
+    for (key, group) in owner {
+        by_words.entry(words(key)).or_default().insert(group);
+    }
+    groups
+        .keys()
+        .filter(|key| !own(key))
+        .filter_map(|key| {
+            let owned: Vec<&&str> = by_words
+                .get(&words(key))?
+                .iter()
+                .filter(|g| **g != key.as_str() && own(g))
+                .collect();
+            let [into] = owned[..] else {
+                return None;
+            };
+            // The short spelling joins the tuned one's, never the reverse: a group without
+            // `instruct` may hold the line's earlier undated release too.
+            let instruct = |k: &str| k.split('-').any(|w| w == "instruct");
+            (!instruct(key) || instruct(into)).then(|| (key.clone(), (*into).to_string()))
+        })
+        .collect()
+}
+
+/// Whether `key` is `base` with words left out and none added (`nemotron-3-ultra-550b` of
+/// `nemotron-3-ultra-550b-a55b`): a host's short spelling of the model its entry names.
+pub(super) fn shortened(key: &str, base: &str) -> bool {
+    let mut words: Vec<&str> = base.split('-').collect();
+    key != base
+        && key.split('-').all(|w| {
+            let at = words.iter().position(|b| *b == w);
+            at.map(|i| words.remove(i)).is_some()
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -919,6 +1072,57 @@ mod tests {
         assert!(base_candidates("llama-3-lumimaid-70b").is_empty());
         assert!(says_derivative("gemma-3-27b-it-abliterated"));
         assert!(!says_derivative("gpt-4o"));
+    }
+
+    #[test]
+    fn a_host_s_bot_marked_with_its_initials_runs_the_model_its_id_names() {
+        assert_eq!(
+            owner_marked("cerebras/llama-3.1-8b-cs"),
+            Some(("cerebras", "llama-3.1-8b"))
+        );
+        assert_eq!(
+            owner_marked("empiriolabs/deepseek-v4-pro-el"),
+            Some(("empiriolabs", "deepseek-v4-pro"))
+        );
+        assert_eq!(
+            owner_marked("novita/glm-4.7-n"),
+            Some(("novita", "glm-4.7"))
+        );
+        assert_eq!(
+            owner_marked("fireworks-ai/kimi-k2.5-fw"),
+            Some(("fireworks-ai", "kimi-k2.5"))
+        );
+        // Words that are not the account's initials stay: a size, a tuning, a version.
+        assert_eq!(owner_marked("google/gemma-3n-e4b-it"), None);
+        assert_eq!(owner_marked("perplexity/sonar-pro"), None);
+        assert_eq!(owner_marked("openai/gpt-4o-mini"), None);
+        assert_eq!(owner_marked("amazon/nova-lite-v1"), None);
+        assert_eq!(owner_marked("llama-3.1-8b-cs"), None);
+    }
+
+    #[test]
+    fn a_zero_patch_ending_a_version_is_that_version() {
+        assert_eq!(spelling("Jev 1.14.0"), spelling("jev-1.14"));
+        assert_ne!(spelling("Jev 1.14.1"), spelling("jev-1.14"));
+        assert_ne!(spelling("qwen2.5-0.5b"), spelling("qwen2.5-5b"));
+    }
+
+    #[test]
+    fn a_short_spelling_leaves_words_out_and_adds_none() {
+        assert!(shortened(
+            "nemotron-3-ultra-550b",
+            "nemotron-3-ultra-550b-a55b"
+        ));
+        assert!(!shortened(
+            "nemotron-3-ultra-550b-a55b",
+            "nemotron-3-ultra-550b-a55b"
+        ));
+        assert!(!shortened(
+            "nemotron-3-super-550b",
+            "nemotron-3-ultra-550b-a55b"
+        ));
+        // Each of the base's words is used once.
+        assert!(!shortened("llama-3-8b-8b", "llama-3-8b-instruct"));
     }
 
     #[test]

@@ -122,7 +122,8 @@ impl Tables {
         Ok(t)
     }
 
-    fn is_first_party(&self, creator: Option<&str>, provider: &str) -> bool {
+    /// Whether `provider` is `creator`'s own API.
+    pub fn is_first_party(&self, creator: Option<&str>, provider: &str) -> bool {
         creator
             .and_then(|c| self.creators.get(c))
             .is_some_and(|c| c.first_party.iter().any(|p| p == provider))

@@ -202,6 +202,16 @@ fn read_through_host(r: &mut ModelRecord, hosts: &BTreeSet<String>, keys: &BTree
             }
         }
     }
+    // A host's bot at a router, marked with the host's initials (Poe's
+    // `cerebras/llama-3.1-8b-cs`), runs the model its id names; its name is the bot's.
+    if let Some((owner, model)) = identities::owner_marked(&r.raw_id) {
+        let parsed = names::parse(model);
+        let creator = names::creator_for(None, &parsed.key);
+        if keys.contains(&parsed.key) && creator.is_some_and(|c| !owner.eq_ignore_ascii_case(c)) {
+            r.parsed = Some(parsed);
+            r.name = None;
+        }
+    }
     // A host's product that names the model it runs (GitLab Duo's `duo-chat-opus-4-5`,
     // "Agentic Chat (Claude Opus 4.5)"; AIHubMix's `alicloud-deepseek-v4-flash`,
     // "DeepSeek V4 Flash (Alibaba Cloud)") sells that model, where its own id names no
@@ -285,30 +295,42 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             by_key.entry(to.clone()).or_default().extend(recs);
         }
     }
-    // For each undated key, the newest dated key that shares its stem.
-    let mut newest: BTreeMap<String, (String, String)> = BTreeMap::new();
+    // For each undated key, the dated keys that share its stem, newest first.
+    let mut snapshots: BTreeMap<&str, Vec<(String, &str)>> = BTreeMap::new();
     for key in by_key.keys() {
         if let Some((stem, date)) = names::split_date(key) {
-            let rank = date_rank(date);
-            let e = newest
-                .entry(stem.to_string())
-                .or_insert_with(|| (rank.clone(), key.clone()));
-            if rank > e.0 {
-                *e = (rank, key.clone());
-            }
+            snapshots
+                .entry(stem)
+                .or_default()
+                .push((date_rank(date), key.as_str()));
         }
     }
+    let newest: BTreeMap<String, (Vec<&str>, String)> = snapshots
+        .into_iter()
+        .map(|(stem, mut dated)| {
+            dated.sort_by(|a, b| b.cmp(a));
+            let keys: Vec<&str> = dated.iter().map(|(_, k)| *k).collect();
+            let first = keys.first().map(|k| k.to_string()).unwrap_or_default();
+            (stem.to_string(), (keys, first))
+        })
+        .collect();
     let mut groups: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
     let mut index: BTreeMap<String, String> = BTreeMap::new();
     let mut key_owner: BTreeMap<String, String> = BTreeMap::new();
     let all_keys: BTreeSet<String> = by_key.keys().cloned().collect();
-    for (key, recs) in by_key {
-        let target = match newest.get(&key) {
-            Some((_, dated)) if names::split_date(&key).is_none() => {
-                identities::named_snapshot(&key, &recs, &all_keys).unwrap_or_else(|| dated.clone())
+    let targets: Vec<String> = by_key
+        .iter()
+        .map(|(key, recs)| match newest.get(key) {
+            Some((snapshots, dated)) if names::split_date(key).is_none() => {
+                identities::named_snapshot(key, recs, &all_keys)
+                    .or_else(|| identities::by_window(recs, snapshots, &by_key))
+                    .unwrap_or_else(|| dated.clone())
             }
             _ => key.clone(),
-        };
+        })
+        .collect();
+    drop(newest);
+    for ((key, recs), target) in by_key.into_iter().zip(targets) {
         key_owner.insert(key, target.clone());
         groups.entry(target).or_default().extend(recs);
     }
@@ -340,38 +362,41 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // `nemotron-nano-9b-v2`), unless it is a dated snapshot of it (the undated name joins
     // the snapshot instead). A model with a file of its own stays itself, whatever one
     // host's entry says (docs/methodology.md, "Identity").
-    let joins: Vec<(String, String)> = groups
-        .iter()
-        .filter(|(_, recs)| recs.iter().all(|r| r.rank > 0))
-        .filter_map(|(key, recs)| {
-            let entries: Vec<&ModelRecord> = recs
-                .iter()
-                .filter(|r| r.source == sources::models_dev::SOURCE)
-                .collect();
-            let bases: BTreeSet<&str> = entries
-                .iter()
-                .filter_map(|r| r.based_on.as_deref())
-                .collect();
-            let [base] = bases.into_iter().collect::<Vec<_>>()[..] else {
-                return None;
-            };
-            // Most of the group's entries say so: one host's slip (a distill's entry naming
-            // the model it distils) moves nothing.
-            let saying = entries.iter().filter(|r| r.based_on.is_some()).count();
-            let into = key_owner.get(base)?;
-            let snapshot = names::split_date(key).is_some_and(|(stem, _)| stem == base);
-            // Two snapshots of different dates stay two models.
-            let other_date = names::split_date(key)
-                .zip(names::split_date(into))
-                .is_some_and(|((_, a), (_, b))| a != b);
-            (2 * saying > entries.len()
-                && into != key
-                && !snapshot
-                && !other_date
-                && groups.contains_key(into))
-            .then(|| (key.clone(), into.clone()))
-        })
-        .collect();
+    let mut joins: Vec<(String, String)> = identities::reordered(&groups, &key_owner);
+    joins.extend(
+        groups
+            .iter()
+            .filter(|(_, recs)| recs.iter().all(|r| r.rank > 0))
+            .filter_map(|(key, recs)| {
+                let entries: Vec<&ModelRecord> = recs
+                    .iter()
+                    .filter(|r| r.source == sources::models_dev::SOURCE)
+                    .collect();
+                let bases: BTreeSet<&str> = entries
+                    .iter()
+                    .filter_map(|r| r.based_on.as_deref())
+                    .collect();
+                let [base] = bases.into_iter().collect::<Vec<_>>()[..] else {
+                    return None;
+                };
+                // Most of the group's entries say so: one host's slip (a distill's entry naming
+                // the model it distils) moves nothing.
+                let saying = entries.iter().filter(|r| r.based_on.is_some()).count();
+                let into = key_owner.get(base)?;
+                let snapshot = names::split_date(key).is_some_and(|(stem, _)| stem == base);
+                // Two snapshots of different dates stay two models.
+                let other_date = names::split_date(key)
+                    .zip(names::split_date(into))
+                    .is_some_and(|((_, a), (_, b))| a != b);
+                // A host's short spelling of the base's own id needs no majority.
+                ((2 * saying > entries.len() || identities::shortened(key, base))
+                    && into != key
+                    && !snapshot
+                    && !other_date
+                    && groups.contains_key(into))
+                .then(|| (key.clone(), into.clone()))
+            }),
+    );
     for (from, into) in joins {
         if let Some(recs) = groups.remove(&from) {
             groups.entry(into.clone()).or_default().extend(recs);

@@ -683,3 +683,45 @@ fn a_models_dev_base_model_is_the_model_its_entry_resolves_to() {
         wrong.len()
     );
 }
+
+#[test]
+fn hosts_spellings_of_a_labs_model_are_that_model() {
+    let s = bundled();
+    let aliases: BTreeMap<&str, &str> = s
+        .aliases
+        .iter()
+        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
+        .collect();
+    // (a host's spelling, the model it is): a Poe bot marked with its host's initials, a
+    // reordered id, a dated id without `instruct`, a short spelling its entry's
+    // `base_model` names, and the undated id of an older checkpoint whose window is not the
+    // newest's (docs/methodology.md, "Identity").
+    for (spelling, model) in [
+        ("llama-3.3-70b-cs", "llama-3.3-70b-instruct"),
+        ("deepseek-v4-pro-el", "deepseek-v4-pro-0813"),
+        ("grok-4.20-reasoning-beta", "grok-4.20-beta-reasoning"),
+        ("kimi-k2-0905", "kimi-k2-instruct-0905"),
+        ("nemotron-3-ultra-550b", "nemotron-3-ultra-550b-a55b"),
+        ("kimi-k2-instruct", "kimi-k2-instruct-0711"),
+    ] {
+        assert!(
+            s.models.iter().all(|m| m.slug != spelling),
+            "{spelling} is listed as a model of its own"
+        );
+        assert_eq!(resolve(&s, &aliases, spelling), Some(model), "{spelling}");
+    }
+    // The 0711 checkpoint's hosts stay with it, never with the 0905 one.
+    let at = |m: &str| {
+        s.offerings
+            .iter()
+            .filter(|o| o.model_slug == m)
+            .map(|o| o.provider_model_id.to_ascii_lowercase())
+            .collect::<Vec<_>>()
+    };
+    assert!(at("kimi-k2-instruct-0711").contains(&"moonshotai/kimi-k2-instruct".to_string()));
+    assert!(
+        at("kimi-k2-instruct-0905")
+            .iter()
+            .all(|id| id.contains("0905"))
+    );
+}
