@@ -35,6 +35,10 @@ pub struct Model {
     /// The day its creator stops serving it (`YYYY-MM-DD`), as LiteLLM records the
     /// creator's announcement.
     pub deprecation_date: Option<String>,
+    /// Its creator has deprecated it: a deprecation date is announced, or the creator's own
+    /// entry marks it deprecated; it may still be served until it is `retired`.
+    #[serde(default)]
+    pub deprecated: bool,
     /// Its creator's deprecation date has passed: left out of default lists.
     pub retired: bool,
     /// An experimental or preview model's general release, once sold (its slug): left out

@@ -29,6 +29,9 @@ pub struct ModelFilter {
     /// Retired models only (`true`) or current ones only (`false`); unset leaves retired
     /// models out unless `availability` is `all`.
     pub retired: Option<bool>,
+    /// Deprecated models only (`true`) or the others only (`false`); unset leaves deprecated
+    /// previews out as retired models are.
+    pub deprecated: Option<bool>,
     /// Capability index bounds (inclusive); a model without an index matches neither.
     pub min_capability: Option<f64>,
     pub max_capability: Option<f64>,
@@ -195,7 +198,21 @@ fn shown_by_default(m: &model::Model) -> bool {
 /// Whether a list with no filter at all shows the model: shown by default, not retired and
 /// not a preview its general release replaced.
 fn listed_by_default(m: &model::Model) -> bool {
-    shown_by_default(m) && !m.retired && m.superseded_by.is_none()
+    shown_by_default(m) && current(m) && !deprecated_preview(m)
+}
+
+/// Neither retired nor a preview its general release replaced.
+fn current(m: &model::Model) -> bool {
+    !m.retired && m.superseded_by.is_none()
+}
+
+/// A preview its creator deprecated: out of lists that do not ask for deprecated models
+/// (docs/data.md, "Lifecycle").
+fn deprecated_preview(m: &model::Model) -> bool {
+    m.deprecated
+        && m.slug
+            .split(['-', '.'])
+            .any(|w| matches!(w, "preview" | "exp" | "experimental"))
 }
 
 impl ModelFilter {
@@ -212,6 +229,7 @@ impl ModelFilter {
             availability,
             task,
             retired,
+            deprecated,
             min_capability,
             max_capability,
             tool_call,
@@ -233,6 +251,7 @@ impl ModelFilter {
             && availability.is_none()
             && task.is_none()
             && retired.is_none()
+            && deprecated.is_none()
             && min_capability.is_none()
             && max_capability.is_none()
             && tool_call.is_none()
@@ -321,11 +340,11 @@ impl Catalog {
         let retirement = match f.retired {
             Some(r) => m.retired == r,
             None => {
-                (!m.retired && m.superseded_by.is_none())
+                current(m) && (f.deprecated.is_some() || !deprecated_preview(m))
                     || f.availability.as_deref() == Some("all")
             }
         };
-        if !retirement {
+        if !retirement || f.deprecated.is_some_and(|d| m.deprecated != d) {
             return false;
         }
         !(f.priced_only && m.input_price.is_none())

@@ -78,6 +78,10 @@ pub struct ModelFilter {
     /// Retired models only (`true`: their creator's deprecation date has passed) or current
     /// ones only (`false`); unset leaves retired models out unless `availability` is `ALL`.
     pub retired: Option<bool>,
+    /// Deprecated models only (`true`: their creator announced a deprecation date or marks
+    /// them deprecated) or the others only (`false`); unset leaves deprecated previews out
+    /// unless `availability` is `ALL` or `retired` is set.
+    pub deprecated: Option<bool>,
     /// Minimum capability index (models without an index are left out).
     pub min_capability: Option<f64>,
     /// Maximum capability index (models without an index are left out).
@@ -136,6 +140,7 @@ fn catalog_filter(f: Option<ModelFilter>, priced_only: bool) -> Result<CatalogFi
         availability: f.availability.map(|a| a.as_str().to_string()),
         task: f.task,
         retired: f.retired,
+        deprecated: f.deprecated,
         min_capability: non_negative("min_capability", f.min_capability)?,
         max_capability: non_negative("max_capability", f.max_capability)?,
         tool_call: f.tool_call,

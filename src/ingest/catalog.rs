@@ -111,6 +111,7 @@ pub fn blank_model(slug: &str) -> model::Model {
         knowledge_cutoff: None,
         last_updated: None,
         deprecation_date: None,
+        deprecated: false,
         retired: false,
         superseded_by: None,
         base_model: None,

@@ -30,10 +30,11 @@ pub const CONFIG_SUFFIXES: &[&str] = &[
 
 /// Suffixes of a host's packaging of a model: quantisation, a cloud's managed-service tag,
 /// a router's default alias, a trusted-execution-environment deployment (`-tee`), Groq's
-/// speculative-decoding endpoint (`-specdec`).
+/// speculative-decoding endpoint (`-specdec`), a region's route (Fireworks'
+/// `glm-5p3-flash-us`).
 const HOST_SUFFIXES: &[&str] = &[
     "-maas", "-nvfp4", "-fp8", "-fp4", "-bf16", "-fp16", "-int4", "-int8", "-awq", "-default",
-    "-tee", "-specdec",
+    "-tee", "-specdec", "-us",
 ];
 
 /// Creators whose `-thinking` is a mode of one model; others (Qwen, Kimi, ERNIE) release
@@ -345,6 +346,18 @@ pub fn model_creator(key: &str, recs: &[super::ModelRecord]) -> Option<String> {
         .or_else(|| recs.iter().find_map(|r| r.creator.clone()))
         .or_else(|| names::creator_for(None, &plain).map(str::to_string))
         .or_else(|| recs.iter().find_map(named_vendor))
+        // A cloud, router or plan is never a creator unless the creators table says it is
+        // one (OpenRouter's stealth `openrouter/owl-alpha` names no lab; docs/data.md,
+        // "Creators").
+        .filter(|c| {
+            tables.creators.contains_key(c)
+                || !matches!(
+                    tables.provider_kind(c),
+                    entity::vocab::ProviderKind::Cloud
+                        | entity::vocab::ProviderKind::Router
+                        | entity::vocab::ProviderKind::Plan
+                )
+        })
 }
 
 /// Words a release line uses for its own variants whichever lab makes it, beyond the
@@ -998,14 +1011,20 @@ pub(super) fn reordered(
 ) -> Vec<(String, String)> {
     // A dated snapshot is one checkpoint, so `instruct` in it says nothing more
     // (`kimi-k2-0905` is `kimi-k2-instruct-0905`).
+    // Numbers keep their order: `05-06` and `06-05` are two dates.
     let words = |key: &str| {
         let dated = names::split_date(key).is_some();
         let mut w: Vec<&str> = key
             .split('-')
             .filter(|w| !(dated && *w == "instruct"))
             .collect();
+        let numbers: Vec<&str> = w
+            .iter()
+            .copied()
+            .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
+            .collect();
         w.sort_unstable();
-        w.join("-")
+        format!("{}|{}", w.join("-"), numbers.join("-"))
     };
     let tables = super::prices::Tables::shared();
     let own = |group: &str| {
@@ -1032,8 +1051,34 @@ pub(super) fn reordered(
                 .iter()
                 .filter(|g| **g != key.as_str() && own(g))
                 .collect();
-            let [into] = owned[..] else {
-                return None;
+            let into = match owned[..] {
+                [into] => into,
+                // Two spellings no creator's record speaks for (nano-gpt's
+                // `qwen2.5-32b-eva-v0.2`, `eva-qwen2.5-32b-v0.2`): the one more records
+                // use.
+                [] => {
+                    let others: Vec<&&str> = by_words
+                        .get(&words(key))?
+                        .iter()
+                        .filter(|g| **g != key.as_str())
+                        .collect();
+                    let [other] = others[..] else {
+                        return None;
+                    };
+                    let size = |g: &str| groups.get(g).map_or(0, Vec::len);
+                    let wins = (size(other), std::cmp::Reverse(*other))
+                        > (size(key), std::cmp::Reverse(key.as_str()));
+                    // Both spellings must credit one creator: a lab's name leading one and a
+                    // publisher's the other is a fine-tune's two names, credited apart.
+                    let creator = |g: &str| model_creator(g, groups.get(g)?);
+                    let apart =
+                        matches!((creator(key), creator(other)), (Some(a), Some(b)) if a != b);
+                    if !wins || apart {
+                        return None;
+                    }
+                    other
+                }
+                _ => return None,
             };
             // The short spelling joins the tuned one's, never the reverse: a group without
             // `instruct` may hold the line's earlier undated release too.

@@ -382,6 +382,11 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
         knowledge_cutoff: recs.iter().find_map(|r| r.knowledge.clone()),
         last_updated: recs.iter().find_map(|r| r.last_updated.clone()),
         disputes: Dispute::encode(&disputes),
+        // Only the creator's own entries deprecate the model: a host dropping it is the
+        // host's business (docs/data.md, "Lifecycle").
+        deprecated: recs.iter().zip(&standings).any(|(r, s)| {
+            matches!(s, Standing::Own | Standing::FirstParty) && r.deprecated == Some(true)
+        }),
         ..catalog::blank_model(slug)
     }
 }

@@ -130,6 +130,10 @@ pub struct ModelRecord {
     /// `base_model`, where the bundle holds that model's file): its group joins that
     /// model's ([`resolution`]).
     pub based_on: Option<String>,
+    /// Whether the source marks the model deprecated at this provider (genai-prices'
+    /// `deprecated`, models.dev's `status = "deprecated"`); only the creator's own entries
+    /// speak for the model (docs/data.md, "Lifecycle").
+    pub deprecated: Option<bool>,
 }
 
 /// The rank of records read from benchmark tables (a paper's or a leaderboard's rows).

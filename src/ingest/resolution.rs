@@ -152,6 +152,8 @@ const DASH_VENDORS: &[(&str, &str)] = &[
     ("mistral-", "mistral"),
     ("deepseek-ai-", "deepseek"),
     ("deepseek-", "deepseek"),
+    ("moonshotai-", "moonshotai"),
+    ("moonshot-", "moonshotai"),
     ("alibaba-", "alibaba"),
     ("qwen-", "alibaba"),
     ("x-ai-", "xai"),

@@ -103,6 +103,10 @@ pub fn count(s: &Snapshot, witnessed: &litellm::ByModel, report: &mut Report) {
         "lifecycle: retired models",
         s.models.iter().filter(|m| m.retired).count(),
     );
+    report.rule(
+        "lifecycle: deprecated models (a date announced, or the creator's own entry)",
+        s.models.iter().filter(|m| m.deprecated).count(),
+    );
     let credited = |kinds: &[ProviderKind]| {
         s.models
             .iter()

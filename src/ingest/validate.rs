@@ -11,6 +11,11 @@ use super::{ModelRecord, Prices, Report};
 /// Highest price accepted, in USD per unit (per million tokens for token prices). The
 /// dearest real price in any source is a few hundred dollars per million tokens.
 pub const MAX_PRICE: f64 = 100_000.0;
+/// Highest price per million tokens accepted in a token-price field. The dearest list price
+/// of any source is $600 (o1-pro's output); a value above this is a price per thousand
+/// tokens written in a per-token field (LiteLLM's `azure_ai/jais-30b-chat`: 3,200 and 9,710)
+/// (docs/data.md, "Units").
+pub const MAX_TOKEN_PRICE: f64 = 1_000.0;
 /// Longest id, name, family, creator or benchmark name, in bytes.
 pub const MAX_TEXT: usize = 512;
 /// Most tokens a context window or an output limit may state.
@@ -41,6 +46,16 @@ fn price(what: &str, p: Option<f64>) -> Result<(), String> {
         Some(v) if !v.is_finite() => Err(format!("{what} is not a finite number")),
         Some(v) if v < 0.0 => Err(format!("{what} is negative ({v})")),
         Some(v) if v > MAX_PRICE => Err(format!("{what} is over {MAX_PRICE} ({v})")),
+        _ => Ok(()),
+    }
+}
+
+fn token_price(what: &str, p: Option<f64>) -> Result<(), String> {
+    price(what, p)?;
+    match p {
+        Some(v) if v > MAX_TOKEN_PRICE => Err(format!(
+            "{what} is over {MAX_TOKEN_PRICE} per million tokens ({v})"
+        )),
         _ => Ok(()),
     }
 }
@@ -91,10 +106,10 @@ fn clip(s: &str) -> String {
 
 /// Why a set of prices cannot be used, if it cannot.
 pub fn prices(p: &Prices) -> Result<(), String> {
-    price("input price", p.input)?;
-    price("output price", p.output)?;
-    price("cache-read price", p.cache_read)?;
-    price("cache-write price", p.cache_write)?;
+    token_price("input price", p.input)?;
+    token_price("output price", p.output)?;
+    token_price("cache-read price", p.cache_read)?;
+    token_price("cache-write price", p.cache_write)?;
     list("tiers", p.tiers.len())?;
     list("unit prices", p.unit_prices.len())?;
     list("variants", p.variants.len())?;
@@ -103,10 +118,10 @@ pub fn prices(p: &Prices) -> Result<(), String> {
         .iter()
         .chain(p.variants.iter().flat_map(|v| &v.tiers))
     {
-        price("a tier's input price", t.input_price)?;
-        price("a tier's output price", t.output_price)?;
-        price("a tier's cache-read price", t.cache_read_price)?;
-        price("a tier's cache-write price", t.cache_write_price)?;
+        token_price("a tier's input price", t.input_price)?;
+        token_price("a tier's output price", t.output_price)?;
+        token_price("a tier's cache-read price", t.cache_read_price)?;
+        token_price("a tier's cache-write price", t.cache_write_price)?;
         tokens("a tier's threshold", Some(t.from_tokens))?;
     }
     for u in &p.unit_prices {
@@ -116,10 +131,10 @@ pub fn prices(p: &Prices) -> Result<(), String> {
     }
     for v in &p.variants {
         text("a variant's mode", Some(&v.mode))?;
-        price("a variant's input price", v.input_price)?;
-        price("a variant's output price", v.output_price)?;
-        price("a variant's cache-read price", v.cache_read_price)?;
-        price("a variant's cache-write price", v.cache_write_price)?;
+        token_price("a variant's input price", v.input_price)?;
+        token_price("a variant's output price", v.output_price)?;
+        token_price("a variant's cache-read price", v.cache_read_price)?;
+        token_price("a variant's cache-write price", v.cache_write_price)?;
     }
     Ok(())
 }

@@ -154,6 +154,7 @@ fn schemas() -> Value {
         ),
         ("first_seen", nullable_date()),
         ("deprecation_date", nullable_date()),
+        ("deprecated", json!({"type": "boolean"})),
         ("retired", json!({"type": "boolean"})),
         ("reasoning", nullable("boolean")),
         ("tool_call", nullable("boolean")),

@@ -154,6 +154,7 @@ const MODEL_LIST_PARAMS: &[Param] = &[
     ),
     q("task", "filter.task", Kind::Enum(TASK), ""),
     q("retired", "filter.retired", Kind::Bool, ""),
+    q("deprecated", "filter.deprecated", Kind::Bool, ""),
     q(
         "min_capability",
         "filter.minCapability",
@@ -204,7 +205,7 @@ macro_rules! model_summary {
   cheapest { input_price: inputPrice kind output_price: outputPrice provider { name slug } }
   cheapest_any: cheapestAny { input_price: inputPrice kind output_price: outputPrice provider { name slug } }
   context_window: contextWindow creator { name slug } date_basis: dateBasis
-  deprecation_date: deprecationDate
+  deprecated deprecation_date: deprecationDate
   domain_rank: domainRank(domain: $domain) { average_score: averageScore basis benchmarks_count: benchmarksCount capability_index: capabilityIndex capability_index_se: capabilityIndexSe domain rank_score: rankScore }
   first_seen: firstSeen input_modalities: inputModalities input_price: inputPrice max_output_tokens: maxOutputTokens
   name open_source: openSource output_modalities: outputModalities output_price: outputPrice

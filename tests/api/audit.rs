@@ -187,4 +187,48 @@ async fn lifecycle_fields_and_retired_models() {
     for slug in slugs(&first) {
         assert!(!catalog.model(&slug).unwrap().retired, "{slug}");
     }
+
+    // Deprecated: a date announced (o3), or the creator's own entry says so with no date
+    // (Anthropic's models.dev file for Claude 3 Opus); still served until retired.
+    for slug in ["o3-2025-04-16", "claude-3-opus-20240229"] {
+        let (status, m) = app.get_json(&format!("/api/v1/models/{slug}")).await;
+        assert_eq!(status, 200);
+        assert_eq!(m["data"]["deprecated"], true, "{slug}");
+        assert_eq!(m["data"]["retired"], false, "{slug}");
+    }
+    // A preview its creator deprecated leaves the default list, and `deprecated` finds it.
+    let google = |q: &'static str| {
+        let app = &app;
+        async move {
+            let mut out = Vec::new();
+            for page in 1..=5 {
+                let (status, v) = app
+                    .get_json(&format!(
+                        "/api/v1/models?creator=google&limit=100&sort=name&page={page}{q}"
+                    ))
+                    .await;
+                assert_eq!(status, 200, "{q}");
+                out.extend(slugs(&v));
+            }
+            out
+        }
+    };
+    let preview = "gemini-3-pro-preview".to_string();
+    assert!(catalog.model(&preview).unwrap().deprecated);
+    assert!(!google("").await.contains(&preview));
+    let deprecated = google("&deprecated=true").await;
+    assert!(deprecated.contains(&preview), "{deprecated:?}");
+    assert!(
+        deprecated
+            .iter()
+            .all(|s| catalog.model(s).unwrap().deprecated)
+    );
+    assert!(
+        google("&deprecated=false")
+            .await
+            .iter()
+            .all(|s| !catalog.model(s).unwrap().deprecated)
+    );
+    let (status, bad) = app.get_json("/api/v1/models?deprecated=maybe").await;
+    assert_eq!(status, 400, "{bad}");
 }

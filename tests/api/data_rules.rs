@@ -308,7 +308,10 @@ fn hosts_are_never_creators_and_labs_sell_first_party() {
         .filter_map(|m| Some((m.slug.as_str(), m.creator_slug.as_deref()?)))
         .filter(|(_, c)| {
             !tables.creators.contains_key(*c)
-                && matches!(tables.provider_kind(c).as_str(), "cloud" | "plan")
+                && matches!(
+                    tables.provider_kind(c).as_str(),
+                    "cloud" | "plan" | "router"
+                )
         })
         .collect();
     assert!(hosts.is_empty(), "models credited to a host: {hosts:?}");
@@ -703,6 +706,10 @@ fn hosts_spellings_of_a_labs_model_are_that_model() {
         ("kimi-k2-0905", "kimi-k2-instruct-0905"),
         ("nemotron-3-ultra-550b", "nemotron-3-ultra-550b-a55b"),
         ("kimi-k2-instruct", "kimi-k2-instruct-0711"),
+        // A region's route, a vendor's dash prefix, two orders of a community model's words.
+        ("glm-5.3-flash-us", "glm-5.3-flash"),
+        ("moonshot-kimi-k2-instruct", "kimi-k2-instruct-0711"),
+        ("llama-2-chat-13b", "llama-2-13b-chat"),
     ] {
         assert!(
             s.models.iter().all(|m| m.slug != spelling),
@@ -724,4 +731,54 @@ fn hosts_spellings_of_a_labs_model_are_that_model() {
             .iter()
             .all(|id| id.contains("0905"))
     );
+}
+
+#[test]
+fn a_deprecation_is_its_creators_word() {
+    let s = bundled();
+    // An announced date, and a passed one, deprecate the model.
+    for m in &s.models {
+        if m.deprecation_date.is_some() || m.retired {
+            assert!(m.deprecated, "{} has a deprecation date", m.slug);
+        }
+    }
+    let undated: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| m.deprecated && m.deprecation_date.is_none())
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(undated.len() > 20, "{undated:?}");
+    // The creator's own entries: Anthropic's models.dev file for Claude 3 Opus, Moonshot's
+    // genai-prices entry for Kimi K2.5. A host's (Avian's `moonshotai/kimi-k2.6`) is the
+    // host's business (docs/data.md, "Lifecycle").
+    for slug in ["claude-3-opus-20240229", "kimi-k2.5"] {
+        assert!(model(&s, slug).deprecated, "{slug}");
+    }
+    assert!(!model(&s, "kimi-k2.6").deprecated);
+}
+
+#[test]
+fn no_token_price_is_a_price_per_thousand_tokens() {
+    let s = bundled();
+    let bound = mds::ingest::validate::MAX_TOKEN_PRICE;
+    let over: Vec<(&str, &str)> = s
+        .offerings
+        .iter()
+        .filter(|o| {
+            [
+                o.input_price,
+                o.output_price,
+                o.cache_read_price,
+                o.cache_write_price,
+            ]
+            .iter()
+            .flatten()
+            .any(|p| *p > bound)
+        })
+        .map(|o| (o.model_slug.as_str(), o.provider_slug.as_str()))
+        .collect();
+    assert!(over.is_empty(), "{over:?}");
+    // The dearest real list price stays: o1-pro's $600 output.
+    assert!(s.offerings.iter().any(|o| o.output_price == Some(600.0)));
 }

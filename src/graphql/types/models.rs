@@ -161,6 +161,12 @@ impl Model {
     async fn deprecation_date(&self) -> Option<&str> {
         self.0.deprecation_date.as_deref()
     }
+    /// Its creator has deprecated it: a deprecation date is announced, or the creator's own
+    /// entry marks it deprecated. It may still be served until it is `retired`; a deprecated
+    /// preview is left out of lists unless asked for.
+    async fn deprecated(&self) -> bool {
+        self.0.deprecated
+    }
     /// Its creator's deprecation date has passed; lists leave it out unless asked for.
     async fn retired(&self) -> bool {
         self.0.retired

@@ -373,6 +373,7 @@ pub fn records(
                 prices,
                 as_of: Some(AS_OF.to_string()),
                 parsed: Some(parsed),
+                deprecated: m.get("deprecated").and_then(Value::as_bool),
                 ..ModelRecord::default()
             });
         }

@@ -295,6 +295,10 @@ fn record(
         // Set once every source is read (`ingest::run`).
         mode: None,
         based_on: None,
+        deprecated: model
+            .get("status")
+            .and_then(Value::as_str)
+            .map(|s| s == "deprecated"),
     }
 }
 

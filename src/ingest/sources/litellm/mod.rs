@@ -608,6 +608,7 @@ pub fn apply(
             .max()
         {
             m.retired = date.as_str() <= today;
+            m.deprecated = true;
             m.deprecation_date = Some(date);
         }
     }
