@@ -35,16 +35,31 @@ fn count_at(used: u64, now: u64) -> Count {
     }
 }
 
+/// Why a counter store did not count: the service then counts in-process (the circuit opens)
+/// and readiness says the store is unreachable, with this as the logged reason.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum CounterError {
+    /// The store answered with an error (Redis': a refused connection, a script error).
+    #[error("{0}")]
+    Store(#[from] redis::RedisError),
+    /// No answer within [`CALL_TIMEOUT`].
+    #[error("no answer within the call timeout")]
+    Timeout,
+    /// The circuit is open: the store failed and is being probed again.
+    #[error("circuit open")]
+    CircuitOpen,
+}
+
 /// A store of hourly counters.
 #[async_trait::async_trait]
 pub trait CounterStore: Send + Sync {
     /// Counts one request in `bucket`'s current hour; answers (or fails) within
     /// [`CALL_TIMEOUT`].
-    async fn hit(&self, bucket: &str) -> Result<Count, String>;
+    async fn hit(&self, bucket: &str) -> Result<Count, CounterError>;
     /// Takes back one request (it ended as a 304).
-    async fn refund(&self, bucket: &str) -> Result<(), String>;
+    async fn refund(&self, bucket: &str) -> Result<(), CounterError>;
     /// Whether the store answers.
-    async fn ping(&self) -> Result<(), String>;
+    async fn ping(&self) -> Result<(), CounterError>;
 }
 
 /// Independent locks, so concurrent requests rarely wait on each other.
@@ -163,16 +178,16 @@ return 0
 
 #[async_trait::async_trait]
 impl CounterStore for MemoryStore {
-    async fn hit(&self, bucket: &str) -> Result<Count, String> {
+    async fn hit(&self, bucket: &str) -> Result<Count, CounterError> {
         Ok(MemoryStore::hit(self, bucket))
     }
 
-    async fn refund(&self, bucket: &str) -> Result<(), String> {
+    async fn refund(&self, bucket: &str) -> Result<(), CounterError> {
         MemoryStore::refund(self, bucket);
         Ok(())
     }
 
-    async fn ping(&self) -> Result<(), String> {
+    async fn ping(&self) -> Result<(), CounterError> {
         Ok(())
     }
 }
@@ -338,20 +353,16 @@ impl Link {
 
 #[async_trait::async_trait]
 impl CounterStore for RedisStore {
-    async fn hit(&self, bucket: &str) -> Result<Count, String> {
-        RedisStore::hit(self, bucket)
-            .await
-            .map_err(|e| e.to_string())
+    async fn hit(&self, bucket: &str) -> Result<Count, CounterError> {
+        Ok(RedisStore::hit(self, bucket).await?)
     }
 
-    async fn refund(&self, bucket: &str) -> Result<(), String> {
-        RedisStore::refund(self, bucket)
-            .await
-            .map_err(|e| e.to_string())
+    async fn refund(&self, bucket: &str) -> Result<(), CounterError> {
+        Ok(RedisStore::refund(self, bucket).await?)
     }
 
-    async fn ping(&self) -> Result<(), String> {
-        RedisStore::ping(self).await.map_err(|e| e.to_string())
+    async fn ping(&self) -> Result<(), CounterError> {
+        Ok(RedisStore::ping(self).await?)
     }
 }
 
@@ -409,7 +420,7 @@ impl Counters {
     }
 
     /// Opens the circuit and starts the one probe that will close it again.
-    fn trip(&self, e: &str) {
+    fn trip(&self, e: &CounterError) {
         let Some(shared) = self.shared.clone() else {
             return;
         };
@@ -452,7 +463,7 @@ impl Counters {
             match tokio::time::timeout(CALL_TIMEOUT, r.refund(bucket)).await {
                 Ok(Ok(())) => return,
                 Ok(Err(e)) => self.trip(&e),
-                Err(_) => self.trip("no answer within the call timeout"),
+                Err(_) => self.trip(&CounterError::Timeout),
             }
         }
         self.memory.refund(bucket);
@@ -460,13 +471,13 @@ impl Counters {
 
     /// Readiness: Redis (if configured) answers a PING within the call timeout; an open
     /// circuit answers at once.
-    pub async fn ready(&self) -> Result<(), String> {
+    pub async fn ready(&self) -> Result<(), CounterError> {
         match &self.shared {
             None => Ok(()),
-            Some(_) if self.in_fallback() => Err("circuit open".into()),
+            Some(_) if self.in_fallback() => Err(CounterError::CircuitOpen),
             Some(r) => tokio::time::timeout(CALL_TIMEOUT, r.ping())
                 .await
-                .unwrap_or_else(|_| Err("no answer within the call timeout".into())),
+                .unwrap_or(Err(CounterError::Timeout)),
         }
     }
 }

@@ -36,7 +36,7 @@ pub struct SourceSignal {
     /// Failed (or held) tries, ever.
     pub failures_total: i64,
     /// What `/api/v1/sources` says (`ok`, `stale`, `failed`, `held`, `waiting`).
-    pub status: &'static str,
+    pub status: entity::vocab::SourceStatus,
 }
 
 impl SourceSignal {

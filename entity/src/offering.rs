@@ -93,8 +93,23 @@ pub struct Variant {
 }
 
 impl Variant {
+    pub const BATCH: &'static str = "batch";
+    pub const FLEX: &'static str = "flex";
+    pub const PRIORITY: &'static str = "priority";
+    pub const FAST: &'static str = "fast";
+    pub const OFF_PEAK: &'static str = "off_peak";
     /// The modes a variant may have, in the order they are listed.
-    pub const MODES: [&'static str; 5] = ["batch", "flex", "priority", "fast", "off_peak"];
+    pub const MODES: [&'static str; 5] = [
+        Self::BATCH,
+        Self::FLEX,
+        Self::PRIORITY,
+        Self::FAST,
+        Self::OFF_PEAK,
+    ];
+    /// The modes a price list sells as entries of their own (`…:batch`, "… (flex)") or as
+    /// fields of an entry (LiteLLM's `…_batches`, `…_flex`, `…_priority`), in
+    /// [`Self::MODES`] order (docs/data.md, "Price modes").
+    pub const ENTRY_MODES: [&'static str; 3] = [Self::BATCH, Self::FLEX, Self::PRIORITY];
 
     pub fn encode(variants: &[Variant]) -> Option<String> {
         encode_list(variants)

@@ -188,6 +188,26 @@ vocabulary! {
     }
 }
 
+vocabulary! {
+    /// How fresh a source's data is (docs/sync.md, "Freshness is visible"): computed from
+    /// what the syncs recorded, never stored.
+    #[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+    pub enum SourceStatus {
+        /// The copy shipped with the service: no sync has fetched this source.
+        Bundled = "bundled",
+        /// The last sync kept a good copy, within the stale age.
+        Ok = "ok",
+        /// No successful sync for longer than the stale age (`MDS_SYNC_STALE_AFTER`).
+        Stale = "stale",
+        /// The last sync kept no new copy; the data is the last good copy's.
+        Failed = "failed",
+        /// A new copy beyond the sync's guard waits for an operator.
+        Held = "held",
+        /// A new copy is recorded but not served: another source has no stored copy.
+        Waiting = "waiting",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

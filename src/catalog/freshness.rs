@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use entity::source_status;
+use entity::vocab::SourceStatus;
 
 pub use crate::store::observations::ServedCopy;
 
@@ -29,7 +30,7 @@ pub struct Freshness {
     /// not its tries since fail: `row.error` then says why), `failed` (the last sync could
     /// not keep a new copy: `row.error` says why), `held` (the new copy is beyond the
     /// sync's guard until an operator accepts it; docs/security.md) or `waiting`.
-    pub status: &'static str,
+    pub status: SourceStatus,
 }
 
 /// Every synced source's freshness, and what a reload must watch.
@@ -68,23 +69,23 @@ fn status_of(
     row: &source_status::Model,
     now: DateTime<Utc>,
     age: chrono::Duration,
-) -> (&'static str, Option<DateTime<Utc>>) {
+) -> (SourceStatus, Option<DateTime<Utc>>) {
     let success = row.last_success.as_deref().and_then(parse);
     let due = success.map(|t| t + age);
     match row.error.as_deref() {
-        Some(e) if e.starts_with(crate::sync::HELD) => ("held", None),
-        Some(e) if e.starts_with(crate::sync::WAITING) => ("waiting", None),
+        Some(e) if e.starts_with(crate::sync::HELD) => (SourceStatus::Held, None),
+        Some(e) if e.starts_with(crate::sync::WAITING) => (SourceStatus::Waiting, None),
         Some(_) => {
             let due = success
                 .or_else(|| row.failing_since.as_deref().and_then(parse))
                 .map(|t| t + age);
             match due {
-                Some(d) if d <= now => ("stale", None),
-                _ => ("failed", due),
+                Some(d) if d <= now => (SourceStatus::Stale, None),
+                _ => (SourceStatus::Failed, due),
             }
         }
-        None if due.is_none_or(|d| d <= now) => ("stale", None),
-        None => ("ok", due),
+        None if due.is_none_or(|d| d <= now) => (SourceStatus::Stale, None),
+        None => (SourceStatus::Ok, due),
     }
 }
 
@@ -94,7 +95,7 @@ pub fn status_at(
     row: &source_status::Model,
     now: DateTime<Utc>,
     stale_after: Duration,
-) -> &'static str {
+) -> SourceStatus {
     status_of(row, now, age(stale_after)).0
 }
 
@@ -168,7 +169,7 @@ impl Freshnesses {
         let mut out: Vec<&str> = self
             .by_slug
             .iter()
-            .filter(|(_, f)| f.status == "stale")
+            .filter(|(_, f)| f.status == SourceStatus::Stale)
             .map(|(s, _)| s.as_str())
             .collect();
         out.sort_unstable();
@@ -216,7 +217,7 @@ mod tests {
             now,
             DEFAULT_STALE_AFTER,
         );
-        let status = |s: &str| f.get(s).map(|x| x.status);
+        let status = |s: &str| f.get(s).map(|x| x.status.as_str());
         assert_eq!(status("fresh"), Some("ok"));
         assert_eq!(status("old"), Some("stale"));
         assert_eq!(status("broken"), Some("failed"));
@@ -247,8 +248,8 @@ mod tests {
         let hour = Duration::from_secs(3600);
         let short = Freshnesses::build(rows.clone(), BTreeMap::new(), now, hour);
         let long = Freshnesses::build(rows, BTreeMap::new(), now, DEFAULT_STALE_AFTER);
-        assert_eq!(short.get("a").map(|f| f.status), Some("stale"));
-        assert_eq!(long.get("a").map(|f| f.status), Some("ok"));
+        assert_eq!(short.get("a").map(|f| f.status), Some(SourceStatus::Stale));
+        assert_eq!(long.get("a").map(|f| f.status), Some(SourceStatus::Ok));
         assert_eq!(short.stale_after, hour);
         assert_ne!(short.digest, long.digest);
     }

@@ -28,7 +28,10 @@ pub const MAX_CSV_EXPANDED: usize = 64 * 1024 * 1024;
 pub const CSV_CELL_OVERHEAD: usize = 64;
 
 fn over(path: &Path, what: String) -> IngestError {
-    IngestError(format!("{}: over the parse budget: {what}", path.display()))
+    IngestError::TooLarge {
+        path: path.to_path_buf(),
+        what,
+    }
 }
 
 /// Checks the nesting and the number of values of a JSON (`quoted`: brackets inside

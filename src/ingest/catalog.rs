@@ -6,9 +6,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use entity::vocab::{Availability, Category, DateBasis, ProviderKind, Task};
-use entity::{model, model_alias, provider, source};
+use entity::{model, model_alias, provider};
 
-use super::{Resolved, curation, identities, names, prices, review};
+use super::{Resolved, curation, identities, names, prices, review, sources};
 use crate::snapshot::Snapshot;
 
 /// What a source says about a provider.
@@ -30,107 +30,6 @@ pub fn canonical_provider(id: &str) -> String {
         other => other,
     };
     names::slugify(mapped)
-}
-
-/// Every source the ingest knows, with provenance and licence.
-pub const SOURCES: &[(&str, &str, &str, &str, &str, &str)] = &[
-    // slug, name, repository, commit, snapshot date, licence
-    (
-        "aider",
-        "Aider LLM leaderboards",
-        "Aider-AI/aider",
-        "5dc9490bb35f9729ef2c95d00a19ccd30c26339c",
-        "2026-05-22",
-        "Apache-2.0",
-    ),
-    (
-        "bfcl",
-        "Berkeley Function-Calling Leaderboard",
-        "ShishirPatil/gorilla",
-        "8c24bd7cd50499b601783bd6e6b0a921017da10a",
-        "2025-12-16",
-        "Apache-2.0",
-    ),
-    (
-        "epoch",
-        "Epoch AI benchmarking hub",
-        "epoch-research/benchmark-stitching",
-        "f87d3cc8e8a8f8471be475ebce58fb9a73b4e756",
-        "2025-12-03",
-        "MIT",
-    ),
-    (
-        "genai-prices",
-        "genai-prices",
-        "pydantic/genai-prices",
-        "0.2.3",
-        "2026-11-10",
-        "MIT",
-    ),
-    (
-        "genai-prices-history",
-        "genai-prices price-change log (derived from its git history)",
-        "pydantic/genai-prices",
-        "47df840a5ab10bbcffb8e5ac01b9899032245d1b",
-        "2026-08-19",
-        "MIT",
-    ),
-    (
-        "litellm",
-        "LiteLLM model cost map",
-        "BerriAI/litellm",
-        "1.108.0",
-        "2026-11-04",
-        "MIT",
-    ),
-    (
-        "livebench",
-        "LiveBench",
-        "LiveBench/livebench.github.io",
-        "4bf96c8d9dc9b06c17d82dc76a54429975c2b2c2",
-        "2026-07-01",
-        "Apache-2.0 AND MIT (LiveBench code; the data repository has no licence file)",
-    ),
-    (
-        "lmarena",
-        "LMArena leaderboard (CSV export)",
-        "fboulnois/llm-leaderboard-csv",
-        "44db9588e2b0d12fff17d6e607066746f0fa84d5",
-        "2025-08-06",
-        "MPL-2.0",
-    ),
-    (
-        "models-dev",
-        "models.dev",
-        "anomalyco/models.dev",
-        "f3fc692299671838c7c65fd8126bf84d81a2e817",
-        "2026-07-02",
-        "MIT",
-    ),
-    (
-        "swe-bench",
-        "SWE-bench leaderboards",
-        "SWE-bench/swe-bench.github.io",
-        "f1176b65ae29d14f4f52208b48e3d8cfc972bc17",
-        "2025-12-10",
-        "CC-BY-NC-4.0",
-    ),
-];
-
-pub fn source_row(slug: &str) -> Option<source::Model> {
-    SOURCES
-        .iter()
-        .find(|s| s.0 == slug)
-        .map(|(slug, name, repo, commit, date, license)| source::Model {
-            slug: (*slug).to_string(),
-            name: (*name).to_string(),
-            repository: (*repo).to_string(),
-            commit: (*commit).to_string(),
-            snapshot_date: (*date).to_string(),
-            license: (*license).to_string(),
-            attribution: format!("{name} ({repo}, {date}), licensed {license}"),
-            url: format!("https://github.com/{repo}"),
-        })
 }
 
 /// `image` when the output includes images; `multimodal` when the input takes images,
@@ -346,13 +245,13 @@ pub fn finish(
         .chain(snapshot.scores.iter().map(|s| s.source.as_str()))
         .chain(snapshot.agent_scores.iter().map(|s| s.source.as_str()))
         .chain(snapshot.benchmarks.iter().map(|b| b.source.as_str()))
-        .chain(["models-dev", "litellm"])
+        .chain([sources::models_dev::SOURCE, sources::litellm::SOURCE])
         .filter(|s| !exclude.contains(*s))
         .collect();
     // A copy observed later than the bundled one (fetched by `mds sync`) is as of that day.
     snapshot.sources = used
         .into_iter()
-        .filter_map(source_row)
+        .filter_map(sources::row)
         .map(|mut s| {
             if let Some(day) = observed.days.get(&s.slug) {
                 s.snapshot_date.clone_from(day);

@@ -12,10 +12,23 @@ use entity::price_history;
 use serde_json::Value;
 
 use super::catalog::canonical_provider;
+use super::sources::Meta;
 use super::sources::genai_prices::{self, prices_of};
-use super::{IngestError, Prices, Report, Resolved};
+use super::{Days, IngestError, ModelRecord, Options, Prices, Report, Resolved};
 
 pub const SOURCE: &str = "genai-prices-history";
+
+/// What the price-change log is (its row of the sources table): the project's own file,
+/// derived from genai-prices' git history, read with the live feed rather than by an adapter.
+pub const META: Meta = Meta {
+    slug: SOURCE,
+    name: "genai-prices price-change log (derived from its git history)",
+    repository: "pydantic/genai-prices",
+    commit: "47df840a5ab10bbcffb8e5ac01b9899032245d1b",
+    snapshot_date: "2026-08-19",
+    license: "MIT",
+    names_models: false,
+};
 
 /// One row of `genai_prices_git_price_changes.csv`.
 #[derive(Debug, Clone, serde::Deserialize)]
@@ -34,12 +47,11 @@ pub struct ChangeRow {
 }
 
 pub fn load(path: &Path) -> Result<Vec<ChangeRow>, IngestError> {
-    let mut reader = csv::Reader::from_path(path)
-        .map_err(|e| IngestError(format!("{}: {e}", path.display())))?;
+    let mut reader = csv::Reader::from_path(path).map_err(|e| IngestError::parse(path, e))?;
     reader
         .deserialize()
         .collect::<Result<Vec<ChangeRow>, _>>()
-        .map_err(|e| IngestError(format!("{}: {e}", path.display())))
+        .map_err(|e| IngestError::parse(path, e))
 }
 
 struct Period {
@@ -443,6 +455,102 @@ pub fn apply_current(
             o.unit_prices = entity::offering::UnitPrice::encode(&p.unit_prices);
         }
     }
+}
+
+/// The genai-prices price history of one run: the price periods, and the price in effect on
+/// the run's day by (provider slug, provider's model id), which replaces the standard price
+/// of the offerings genai-prices serves (step 2 of `super::offerings`).
+pub struct GenaiHistory {
+    pub periods: Vec<price_history::Model>,
+    pub current: BTreeMap<(String, String), Prices>,
+}
+
+/// Reads the genai-prices price history: the derived price-change log, the changes between
+/// the live feed's observed copies (the archive's, then `live`), and the live feed's dated
+/// prices. Earlier sightings in them date the models' `first_seen`. None when the history is
+/// excluded or the live feed was not read.
+pub fn read_genai_prices(
+    opts: &Options,
+    days: &Days,
+    live: Option<&Value>,
+    resolved: &Resolved,
+    first_seen: &mut BTreeMap<String, String>,
+    report: &mut Report,
+) -> Result<Option<GenaiHistory>, IngestError> {
+    let Some(data) = live.filter(|_| !opts.exclude.contains(SOURCE)) else {
+        return Ok(None);
+    };
+    let path = opts.price_changes.clone().unwrap_or_else(|| {
+        opts.sources
+            .join("../derived/genai_prices_git_price_changes.csv")
+    });
+    // The derived log is the project's own file, beside the raw copies; a data directory
+    // filled by `mds sync` has none unless given, and then the history is the live
+    // feed's dated prices alone.
+    let mut rows = if opts.price_changes.is_some() || path.exists() {
+        load(&path)?
+    } else {
+        Vec::new()
+    };
+    let mut copies = archived_copies(opts, &days.genai_prices)?;
+    copies.push((days.genai_prices.clone(), data.clone()));
+    rows.extend(observed_changes(&copies));
+    super::first_seen::in_log(&rows, resolved, first_seen);
+    let (periods, current) = build(&rows, data, &days.today, resolved, report);
+    Ok(Some(GenaiHistory { periods, current }))
+}
+
+/// The live feed's prices are as of the day its copy was observed (`day`); its dated
+/// prices take effect by the run's day ([`read_genai_prices`]).
+pub fn date_live_prices(records: &mut [ModelRecord], day: &str) {
+    for r in records
+        .iter_mut()
+        .filter(|r| r.source == genai_prices::SOURCE && r.as_of.is_some())
+    {
+        r.as_of = Some(day.to_string());
+    }
+}
+
+/// A genai-prices mode entry's price is the one in effect on `today`, as the standard
+/// prices' are ([`apply_current`]): sets it on the mode entries of `records`.
+pub fn date_mode_entries(live: &Value, today: &str, records: &mut [ModelRecord]) {
+    let entries: BTreeMap<(String, &str), &Value> = genai_prices::models(live)
+        .map(|(p, id, m)| ((p, id), m))
+        .collect();
+    for r in records
+        .iter_mut()
+        .filter(|r| r.mode.is_some() && r.source == genai_prices::SOURCE)
+    {
+        let key = (r.provider.clone().unwrap_or_default(), r.raw_id.as_str());
+        if let Some(p) = entries.get(&key).and_then(|m| price_on(m, today)) {
+            r.prices = Some(p);
+        }
+    }
+}
+
+/// The earlier observed copies of the live feed, oldest first: the archive's day
+/// directories before `day` (the current copy's).
+fn archived_copies(opts: &Options, day: &str) -> Result<Vec<(String, Value)>, IngestError> {
+    let root = opts
+        .archive
+        .clone()
+        .unwrap_or_else(|| opts.sources.join("../archive"))
+        .join(genai_prices::SOURCE);
+    let Ok(entries) = std::fs::read_dir(&root) else {
+        return Ok(Vec::new());
+    };
+    let mut days: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").is_ok() && d.as_str() < day)
+        .collect();
+    days.sort();
+    days.into_iter()
+        .map(|d| {
+            let feed = genai_prices::load_copy(&root.join(&d))?;
+            Ok((d, feed))
+        })
+        .collect()
 }
 
 #[cfg(test)]

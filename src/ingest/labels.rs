@@ -52,12 +52,14 @@ pub fn load(path: &Path) -> Result<Vec<Label>, IngestError> {
         let get = |k: &str| row.get(k).map(|v| v.trim().to_string()).unwrap_or_default();
         let (slug, field, value) = (get("slug"), get("field"), get("value"));
         if !FIELDS.contains(&field.as_str()) || slug.is_empty() || value.is_empty() {
-            return Err(IngestError(format!(
-                "{}: row {}: needs a slug, a value and a field among {}",
-                path.display(),
-                i + 2,
-                FIELDS.join(", ")
-            )));
+            return Err(IngestError::parse(
+                path,
+                format!(
+                    "row {}: needs a slug, a value and a field among {}",
+                    i + 2,
+                    FIELDS.join(", ")
+                ),
+            ));
         }
         out.push(Label { slug, field, value });
     }
@@ -67,6 +69,20 @@ pub fn load(path: &Path) -> Result<Vec<Label>, IngestError> {
 /// What each source alone says of each labelled model: slug (as labelled) → source → field
 /// → value.
 pub type SourceAnswers = BTreeMap<String, BTreeMap<&'static str, BTreeMap<&'static str, String>>>;
+
+/// The labels at `path`, where given, with what each source alone says of the labelled
+/// models (read before the vote merges them).
+pub fn read_answers(
+    path: Option<&Path>,
+    resolved: &Resolved,
+) -> Result<Option<(Vec<Label>, SourceAnswers)>, IngestError> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let labels = load(path)?;
+    let answers = source_answers(&labels, resolved);
+    Ok(Some((labels, answers)))
+}
 
 /// Each source's answers for the labelled models (read before the models are merged, from
 /// their records, best first).

@@ -12,11 +12,11 @@ use std::collections::BTreeMap;
 
 use entity::offering::{Tier, Variant};
 
-use super::{BENCHMARK_RANK, Resolved};
+use super::{BENCHMARK_RANK, ModelRecord, Report, Resolved, names};
 
 /// The mode a slug's last word names, and the slug without it.
 fn split_mode(slug: &str) -> Option<(&str, &'static str)> {
-    ["fast", "flex"].into_iter().find_map(|mode| {
+    [Variant::FAST, Variant::FLEX].into_iter().find_map(|mode| {
         slug.strip_suffix(mode)
             .and_then(|s| s.strip_suffix('-'))
             .filter(|base| !base.is_empty())
@@ -31,10 +31,38 @@ fn priced_as_mode(
     base: &entity::offering::Model,
 ) -> bool {
     match (offer.input_price, base.input_price) {
-        (Some(o), Some(b)) if mode == "fast" => o >= b,
+        (Some(o), Some(b)) if mode == Variant::FAST => o >= b,
         (Some(o), Some(b)) => o <= b,
         _ => false,
     }
+}
+
+/// A mode entry (`…:batch`, "… (batch)") prices a variant of the model's offering: its
+/// name is the entry's, not the model's (docs/data.md, "Price modes"). Marks the record's
+/// mode ([`names::price_mode`]) and forgets its name.
+pub fn mark_entry(r: &mut ModelRecord, report: &mut Report) {
+    r.mode = names::price_mode(&r.raw_id, r.name.as_deref());
+    if r.mode.is_some() {
+        r.name = None;
+        report.rule("price modes: mode entries read", 1);
+    }
+}
+
+/// A host's mode product folded into its model (`glm-5.2-fast` at Baseten, now the fast
+/// variant of `glm-5.2`) leaves no model behind: its price periods were the variant's, not
+/// the model's, and would name a model that does not exist (docs/data.md, "References").
+/// Drops the periods of models no longer resolved.
+pub fn drop_folded_periods(
+    history: &mut Vec<entity::price_history::Model>,
+    resolved: &Resolved,
+    report: &mut Report,
+) {
+    let periods = history.len();
+    history.retain(|p| resolved.models.contains_key(&p.model_slug));
+    report.rule(
+        "references: price periods of folded mode products dropped",
+        periods - history.len(),
+    );
 }
 
 /// Folds mode products into their model's offerings; returns how many offerings it folded.

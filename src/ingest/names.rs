@@ -61,17 +61,17 @@ pub fn is_fine_tune_price(id: &str) -> bool {
 /// the model's offering, never its standard price, a model or a name (docs/data.md, "Price
 /// modes").
 pub fn price_mode(raw_id: &str, name: Option<&str>) -> Option<&'static str> {
-    const MODES: [&str; 3] = ["batch", "flex", "priority"];
+    use entity::offering::Variant;
     let id = raw_id.trim().to_ascii_lowercase();
-    let by_id = MODES.into_iter().find(|m| {
+    let by_id = Variant::ENTRY_MODES.into_iter().find(|m| {
         id.rsplit_once(':').is_some_and(|(_, tag)| tag == *m)
-            || (*m == "batch" && id.ends_with("-batch"))
+            || (*m == Variant::BATCH && id.ends_with("-batch"))
     });
     let by_name = name.and_then(|n| {
         let n = n.trim().to_ascii_lowercase();
-        MODES
-            .into_iter()
-            .find(|m| n.ends_with(&format!("({m})")) || (*m == "batch" && n.ends_with(" batch")))
+        Variant::ENTRY_MODES.into_iter().find(|m| {
+            n.ends_with(&format!("({m})")) || (*m == Variant::BATCH && n.ends_with(" batch"))
+        })
     });
     by_id.or(by_name)
 }

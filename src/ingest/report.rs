@@ -88,6 +88,16 @@ impl Report {
         *self.rules.entry(rule.to_string()).or_default() += n;
     }
 
+    /// What the finished catalogue says: every offering's witnesses, the calibration gaps
+    /// and the rankings' summary.
+    pub fn catalogue(&mut self, s: &crate::snapshot::Snapshot, gaps: &super::calibration::Gaps) {
+        for o in &s.offerings {
+            self.witnesses(&entity::offering::Witness::decode(o.sources.as_deref()));
+        }
+        self.calibration(gaps);
+        self.rankings = super::domains::summary(s);
+    }
+
     /// Counts the agreement of every pair of sources pricing one offering.
     pub fn witnesses(&mut self, witnesses: &[entity::offering::Witness]) {
         for (i, a) in witnesses.iter().enumerate() {
@@ -97,8 +107,8 @@ impl Report {
                 } else {
                     (b.source.clone(), a.source.clone())
                 };
-                let same = super::same_price(a.input_price, b.input_price)
-                    && super::same_price(a.output_price, b.output_price);
+                let same = super::offerings::same_price(a.input_price, b.input_price)
+                    && super::offerings::same_price(a.output_price, b.output_price);
                 let e = self.agreement.entry(key).or_default();
                 if same {
                     e.agree += 1;

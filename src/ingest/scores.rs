@@ -141,17 +141,6 @@ pub fn match_model(resolved: &Resolved, raw: &str) -> Option<(String, Option<Str
     })
 }
 
-/// Sources whose unmatched model names become models of their own (benchmarked, unpriced):
-/// they name real model versions. Agent leaderboards' model tags do not (`Llama 3.1`).
-const MODEL_NAMING_SOURCES: &[&str] = &[
-    "aider",
-    "livebench",
-    "lmarena",
-    "bfcl",
-    "epoch",
-    "models-dev",
-];
-
 /// Records for benchmarked models no pricing source knows, under the name with its run
 /// configuration removed (the most stripped spelling, so `x-high` and `x-low` are one model).
 /// Also fills the report: per source, rows read, rows matched to a model that a pricing or
@@ -171,7 +160,9 @@ pub fn unpriced_models(
             continue;
         }
         report.unmatched(feed, &r.model);
-        if !MODEL_NAMING_SOURCES.contains(&r.source) {
+        // Only sources whose names are real model versions make models (agent leaderboards'
+        // model tags, `Llama 3.1`, do not): `Meta::names_models`.
+        if !super::sources::meta(r.source).is_some_and(|m| m.names_models) {
             continue;
         }
         let Some((key, _)) = candidates(&r.model).pop() else {
@@ -256,6 +247,17 @@ pub struct Attached {
     pub agents: Vec<agent::Model>,
     pub agent_models: Vec<agent_model::Model>,
     pub agent_scores: Vec<agent_score::Model>,
+}
+
+impl Attached {
+    /// Sets the snapshot's benchmark and agent tables to these rows.
+    pub fn into_snapshot(self, snapshot: &mut crate::snapshot::Snapshot) {
+        snapshot.benchmarks = self.benchmarks;
+        snapshot.scores = self.scores;
+        snapshot.agents = self.agents;
+        snapshot.agent_models = self.agent_models;
+        snapshot.agent_scores = self.agent_scores;
+    }
 }
 
 /// Benchmarks and headline-marked scores on canonical models.
@@ -557,7 +559,7 @@ mod tests {
         };
         let source = |slug: &str, day: &str| entity::source::Model {
             snapshot_date: day.into(),
-            ..super::super::catalog::source_row(slug).unwrap()
+            ..super::super::sources::row(slug).unwrap()
         };
         let mut s = Snapshot {
             models: vec![model("new", Some("2026-04-23")), model("undated", None)],

@@ -6,7 +6,7 @@
 //! are documented in docs/security.md.
 
 use super::sources::Collected;
-use super::{ModelRecord, Prices};
+use super::{ModelRecord, Prices, Report};
 
 /// Highest price accepted, in USD per unit (per million tokens for token prices). The
 /// dearest real price in any source is a few hundred dollars per million tokens.
@@ -174,6 +174,15 @@ pub fn record(r: &ModelRecord) -> Result<(), String> {
         prices(p)?;
     }
     Ok(())
+}
+
+/// Upstream data is input, not truth: an entry with a value out of range never reaches
+/// the catalogue (docs/security.md). Drops them from `found`, logs and reports each.
+pub fn drop_invalid(found: &mut Collected, report: &mut Report) {
+    for d in collected(found) {
+        tracing::warn!(dropped = %d, "an upstream entry was dropped");
+        report.dropped.push(d.to_string());
+    }
 }
 
 /// Drops from `found` every entry with a value out of range; returns what was dropped.

@@ -3,7 +3,7 @@
 
 use entity::vocab::{
     Availability, Category, DateBasis, OfferingKind, PriceBasis, Provenance, ProviderKind,
-    RankBasis, Task,
+    RankBasis, SourceStatus, Task,
 };
 use serde_json::{Map, Value, json};
 
@@ -550,7 +550,7 @@ fn schemas() -> Value {
             ("slug", s()), ("name", s()), ("repository", s()), ("commit", s()),
             ("release", nullable("string")), ("release_date", nullable("string")),
             ("snapshot_date", date()), ("license", s()), ("attribution", s()), ("url", uri()),
-            ("status", json!({"type": "string", "enum": ["bundled", "ok", "stale", "failed", "held", "waiting"]})),
+            ("status", json!({"type": "string", "enum": SourceStatus::NAMES})),
             ("upstream", nullable("string")), ("upstream_version", nullable("string")),
             ("last_fetched", nullable("string")), ("last_success", nullable("string")),
             ("error", nullable("string")), ("rows", nullable("integer")),

@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::ingest::history;
 use crate::ingest::sources::{self, ALL, Source};
-use crate::ingest::{catalog, history};
 use crate::snapshot::sha256_hex;
 use crate::store::observations::ManifestRow;
 
@@ -63,7 +63,7 @@ pub fn of_sources(
     let mut out = Vec::new();
     for source in ALL.iter().filter(|s| !exclude.contains(s.slug())) {
         let slug = source.slug();
-        let meta = catalog::source_row(slug);
+        let meta = sources::row(slug);
         let day = meta
             .as_ref()
             .map_or_else(String::new, |m| m.snapshot_date.clone());
@@ -120,7 +120,7 @@ pub fn of_sources(
             Path::to_path_buf,
         );
         if log.is_file() {
-            let meta = catalog::source_row(history::SOURCE);
+            let meta = sources::row(history::SOURCE);
             out.push(row(
                 history::SOURCE,
                 PRICE_CHANGES,

@@ -43,6 +43,63 @@ use crate::store::observations::{self as obs, Basis, Write};
 use crate::store::versions::{Changes, Diff, Side};
 use fetch::{Fetched, Validators};
 
+/// Why a sync could not run, or could not build a dataset. A source's own failure is no
+/// error: it is that source's [`Outcome`] in the report, and the others go on.
+#[derive(Debug, thiserror::Error)]
+pub enum SyncError {
+    /// `--only` names no source.
+    #[error("--only {name}: no such source (sources: {})", known.join(", "))]
+    UnknownSource {
+        name: String,
+        known: Vec<&'static str>,
+    },
+    /// A local file or directory could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A dry run's temporary directory could not be made.
+    #[error("a temporary directory: {0}")]
+    Scratch(std::io::Error),
+    /// The database refused what the sync was `doing`.
+    #[error("{doing}: {source}")]
+    Db {
+        doing: &'static str,
+        source: sea_orm::DbErr,
+    },
+    /// The served dataset could not be recorded as a version.
+    #[error("recording the served dataset as a version: {0}")]
+    Adopt(crate::store::import::ImportError),
+    /// An observation the build needs has no stored bytes.
+    #[error("observation {0} has no stored copy")]
+    NoContent(i64),
+    /// The HTTP client could not be made.
+    #[error("{0}")]
+    Client(reqwest::Error),
+    /// The upstream validators could not be encoded.
+    #[error("{0}")]
+    State(serde_json::Error),
+    /// The dataset could not be built from the stored copies.
+    #[error("{0}")]
+    Ingest(#[from] ingest::IngestError),
+    /// The built dataset could not be encoded.
+    #[error("{0}")]
+    Encode(crate::snapshot::SnapshotError),
+    /// A blocking task (the build, an adapter's check) did not finish.
+    #[error("{0}")]
+    Task(tokio::task::JoinError),
+}
+
+impl SyncError {
+    fn io(path: &Path) -> impl FnOnce(std::io::Error) -> Self + '_ {
+        move |source| Self::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
 /// Settings of one sync.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -98,7 +155,7 @@ pub const MAX_DROPPED_PERCENT: usize = 5;
 pub const HELD: &str = "held for review";
 /// What the status of a source starts with whose new copy is recorded but not yet served,
 /// because another source has no stored copy to build with (its status is `waiting`).
-pub const WAITING: &str = "waiting";
+pub const WAITING: &str = entity::vocab::SourceStatus::Waiting.as_str();
 /// What a failed source's reason says when the store holds no copy of it at all.
 pub const NO_STORED_COPY: &str = "no copy of this source is stored yet, so no dataset is built: the served dataset is kept until a sync fetches it";
 
@@ -326,11 +383,12 @@ struct View {
 }
 
 impl View {
-    async fn load(db: &DatabaseConnection) -> Result<Self, String> {
+    async fn load(db: &DatabaseConnection) -> Result<Self, SyncError> {
         Ok(Self {
-            rows: obs::all(db)
-                .await
-                .map_err(|e| format!("reading the observation store: {e}"))?,
+            rows: obs::all(db).await.map_err(|source| SyncError::Db {
+                doing: "reading the observation store",
+                source,
+            })?,
             pending: HashMap::new(),
         })
     }
@@ -439,12 +497,15 @@ impl View {
         &self,
         db: &DatabaseConnection,
         ids: &[i64],
-    ) -> Result<HashMap<i64, Vec<u8>>, String> {
+    ) -> Result<HashMap<i64, Vec<u8>>, SyncError> {
         let (pending, stored): (Vec<i64>, Vec<i64>) =
             ids.iter().partition(|id| self.pending.contains_key(id));
         let mut out = obs::contents(db, &stored)
             .await
-            .map_err(|e| format!("reading the observation store: {e}"))?;
+            .map_err(|source| SyncError::Db {
+                doing: "reading the observation store",
+                source,
+            })?;
         for id in pending {
             if let Some(b) = self.pending.get(&id) {
                 out.insert(id, b.clone());
@@ -498,14 +559,12 @@ fn write_tree<'a>(
 /// witnesses) and how many of them validation drops, or why it cannot (the adapter's own
 /// words, which may quote the file: for the log only). Parsing takes a while, so it runs
 /// off the async workers (a sync inside `mds serve` must not stall it).
-async fn rows(source: &'static dyn Source, dir: &Path) -> Result<(usize, usize), String> {
+async fn rows(source: &'static dyn Source, dir: &Path) -> Result<(usize, usize), SyncError> {
     let dir = dir.to_path_buf();
     tokio::task::spawn_blocking(move || {
         let mut found = Collected::default();
         let mut report = IngestReport::default();
-        source
-            .read(&dir, &mut found, &mut report)
-            .map_err(|e| e.to_string())?;
+        source.read(&dir, &mut found, &mut report)?;
         let count = |f: &Collected| f.records.len() + f.offers.len() + f.scores.len() + f.agents.len() + f.witnesses.len();
         let read = count(&found);
         let dropped = crate::ingest::validate::collected(&mut found);
@@ -515,7 +574,7 @@ async fn rows(source: &'static dyn Source, dir: &Path) -> Result<(usize, usize),
         Ok((read - dropped.len(), dropped.len()))
     })
     .await
-    .map_err(|e| e.to_string())?
+    .map_err(SyncError::Task)?
 }
 
 /// Why a new copy of `now` entries (`dropped` more dropped by validation) is held against
@@ -824,7 +883,7 @@ async fn sync_source(
 
 /// The derived price-change log given to this sync (`--price-changes`, else
 /// `<data-dir>/derived/…` where present): recorded like a fetched file.
-fn price_changes_writes(opts: &Options, view: &View) -> Result<Vec<Write>, String> {
+fn price_changes_writes(opts: &Options, view: &View) -> Result<Vec<Write>, SyncError> {
     let path = match &opts.price_changes {
         Some(p) => p.clone(),
         None => {
@@ -835,7 +894,7 @@ fn price_changes_writes(opts: &Options, view: &View) -> Result<Vec<Write>, Strin
             p
         }
     };
-    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = std::fs::read(&path).map_err(SyncError::io(&path))?;
     let source = ingest::history::SOURCE;
     let current = view.current(source);
     let known = current
@@ -865,20 +924,19 @@ fn price_changes_writes(opts: &Options, view: &View) -> Result<Vec<Write>, Strin
 }
 
 /// Runs one sync against `db` (take [`lock`] first: the scheduled sync and `mds sync` do).
-pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, String> {
+pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, SyncError> {
     let known: Vec<&str> = ALL.iter().map(|s| s.slug()).collect();
     if let Some(unknown) = opts.only.iter().find(|o| !known.contains(&o.as_str())) {
-        return Err(format!(
-            "--only {unknown}: no such source (sources: {})",
-            known.join(", ")
-        ));
+        return Err(SyncError::UnknownSource {
+            name: unknown.clone(),
+            known,
+        });
     }
     // A dry run works in a temporary directory and leaves nothing behind.
     let scratch = if opts.dry_run {
-        Some(Scratch::new().map_err(|e| format!("a temporary directory: {e}"))?)
+        Some(Scratch::new().map_err(SyncError::Scratch)?)
     } else {
-        std::fs::create_dir_all(&opts.data_dir)
-            .map_err(|e| format!("{}: {e}", opts.data_dir.display()))?;
+        std::fs::create_dir_all(&opts.data_dir).map_err(SyncError::io(&opts.data_dir))?;
         None
     };
     let work = scratch
@@ -890,11 +948,14 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
         .connect_timeout(opts.timeout.min(CONNECT_TIMEOUT))
         .user_agent(concat!("mds-sync/", env!("CARGO_PKG_VERSION")))
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(SyncError::Client)?;
     let statuses = source_status::Entity::find()
         .all(db)
         .await
-        .map_err(|e| format!("reading the sources' statuses: {e}"))?
+        .map_err(|source| SyncError::Db {
+            doing: "reading the sources' statuses",
+            source,
+        })?
         .into_iter()
         .map(|s| (s.slug.clone(), s))
         .collect();
@@ -912,7 +973,7 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
         // with it as any other.
         crate::store::import::adopt(db)
             .await
-            .map_err(|e| format!("recording the served dataset as a version: {e}"))?;
+            .map_err(SyncError::Adopt)?;
     }
     let mut view = View::load(db).await?;
     let mut sources = Vec::new();
@@ -1031,17 +1092,19 @@ pub async fn run(db: &DatabaseConnection, opts: &Options) -> Result<Report, Stri
     if opts.dry_run {
         view.overlay(&log);
     } else if !log.is_empty() {
-        obs::apply(db, &log)
-            .await
-            .map_err(|e| format!("recording the price-change log: {e}"))?;
+        obs::apply(db, &log).await.map_err(|source| SyncError::Db {
+            doing: "recording the price-change log",
+            source,
+        })?;
         view = View::load(db).await?;
     }
     if !opts.dry_run {
         let mut state = cx.state.clone_validators();
         state.validators.extend(fresh);
-        let bytes = serde_json::to_vec_pretty(&state).map_err(|e| e.to_string())?;
+        let bytes = serde_json::to_vec_pretty(&state).map_err(SyncError::State)?;
+        // The directory, as before: the state file's name is the sync's own.
         std::fs::write(opts.data_dir.join(STATE_FILE), bytes)
-            .map_err(|e| format!("{}: {e}", opts.data_dir.display()))?;
+            .map_err(SyncError::io(&opts.data_dir))?;
     }
     let dataset = build_and_import(&cx, &view).await;
     if !opts.dry_run
@@ -1177,7 +1240,7 @@ async fn materialize(
     db: &DatabaseConnection,
     view: &View,
     dir: &Path,
-) -> Result<(BTreeMap<String, String>, BTreeMap<String, String>), String> {
+) -> Result<(BTreeMap<String, String>, BTreeMap<String, String>), SyncError> {
     let mut wanted: Vec<(i64, PathBuf)> = Vec::new();
     let mut observed = BTreeMap::new();
     let mut since = BTreeMap::new();
@@ -1227,21 +1290,18 @@ async fn materialize(
         observed.insert(source.to_string(), day);
     }
     if dir.exists() {
-        std::fs::remove_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::remove_dir_all(dir).map_err(SyncError::io(dir))?;
     }
     // A few files at a time: each may be several MB.
     for chunk in wanted.chunks(8) {
         let ids: Vec<i64> = chunk.iter().map(|(id, _)| *id).collect();
         let contents = view.contents(db, &ids).await?;
         for (id, target) in chunk {
-            let bytes = contents
-                .get(id)
-                .ok_or_else(|| format!("observation {id} has no stored copy"))?;
+            let bytes = contents.get(id).ok_or(SyncError::NoContent(*id))?;
             if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| format!("{}: {e}", parent.display()))?;
+                std::fs::create_dir_all(parent).map_err(SyncError::io(parent))?;
             }
-            std::fs::write(target, bytes).map_err(|e| format!("{}: {e}", target.display()))?;
+            std::fs::write(target, bytes).map_err(SyncError::io(target))?;
         }
     }
     Ok((observed, since))
@@ -1342,7 +1402,11 @@ async fn build_and_import(cx: &Context<'_>, view: &View) -> DatasetOutcome {
     let build = cx.work.join("build");
     let (observed, since) = match materialize(db, view, &build).await {
         Ok(m) => m,
-        Err(reason) => return DatasetOutcome::NotBuilt { reason },
+        Err(e) => {
+            return DatasetOutcome::NotBuilt {
+                reason: e.to_string(),
+            };
+        }
     };
     let prior = match &served {
         Some(_) => match prior(db, since).await {
@@ -1367,14 +1431,12 @@ async fn build_and_import(cx: &Context<'_>, view: &View) -> DatasetOutcome {
     };
     // A few seconds of CPU: off the async workers.
     let built = tokio::task::spawn_blocking(move || {
-        ingest::run(&ingest_opts).and_then(|(snap, _)| {
-            snap.encode()
-                .map(|bytes| (snap, bytes))
-                .map_err(|e| ingest::IngestError(e.to_string()))
-        })
+        let (snap, _) = ingest::run(&ingest_opts)?;
+        let bytes = snap.encode().map_err(SyncError::Encode)?;
+        Ok((snap, bytes))
     })
     .await
-    .unwrap_or_else(|e| Err(ingest::IngestError(e.to_string())));
+    .unwrap_or_else(|e| Err(SyncError::Task(e)));
     let (snap, bytes) = match built {
         Ok(b) => b,
         Err(e) => {

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Duration;
 
+use entity::vocab::SourceStatus;
 use mds::sync::{DatasetOutcome, Options, Outcome};
 use sea_orm::{EntityTrait, PaginatorTrait};
 
@@ -413,7 +414,7 @@ async fn one_source_down_on_a_first_sync_waits_and_says_so() {
             .map(|s| (s.slug.clone(), s))
             .collect();
     let genai = &sources["genai-prices"];
-    assert_eq!(genai.status, "failed");
+    assert_eq!(genai.status, SourceStatus::Failed);
     assert!(
         genai.error.as_deref().is_some_and(
             |e| e.contains("404") && e.contains("no copy of this source is stored yet")
@@ -421,7 +422,7 @@ async fn one_source_down_on_a_first_sync_waits_and_says_so() {
         "{genai:?}"
     );
     let livebench = &sources["livebench"];
-    assert_eq!(livebench.status, "waiting");
+    assert_eq!(livebench.status, SourceStatus::Waiting);
     assert!(
         livebench
             .error
@@ -429,7 +430,7 @@ async fn one_source_down_on_a_first_sync_waits_and_says_so() {
             .is_some_and(|e| e.contains("genai-prices") && e.contains("served dataset is kept")),
         "{livebench:?}"
     );
-    assert_eq!(sources["bfcl"].status, "ok");
+    assert_eq!(sources["bfcl"].status, SourceStatus::Ok);
 
     // genai-prices is back: LiveBench's change is served with it.
     faults.lock().unwrap().remove(FEED);
@@ -442,12 +443,15 @@ async fn one_source_down_on_a_first_sync_waits_and_says_so() {
         r.render()
     );
     let served = mds::catalog::Catalog::load(&db).await.unwrap();
-    let statuses: Vec<String> = mds::graphql::types::Source::all(&served)
+    let statuses: Vec<SourceStatus> = mds::graphql::types::Source::all(&served)
         .into_iter()
-        .filter(|s| s.status != "bundled")
+        .filter(|s| s.status != SourceStatus::Bundled)
         .map(|s| s.status)
         .collect();
-    assert!(statuses.iter().all(|s| s == "ok"), "{statuses:?}");
+    assert!(
+        !statuses.is_empty() && statuses.iter().all(|s| *s == SourceStatus::Ok),
+        "{statuses:?}"
+    );
 
     // Down again, now with its copy stored: the other sources still import.
     faults

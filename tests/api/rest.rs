@@ -591,7 +591,7 @@ async fn sqlite_and_postgres_answer_identically() {
 /// GraphQL's answer as REST spells it: a vocabulary field's enum value (`FIRST_PARTY`) is
 /// REST's stored name in lower case (`first_party`), as `graphql::sorted` writes it.
 fn rest_spelling(v: &mut Value) {
-    const ENUM_FIELDS: [&str; 5] = ["kind", "task", "category", "rank_basis", "basis"];
+    const ENUM_FIELDS: [&str; 6] = ["kind", "task", "category", "rank_basis", "basis", "status"];
     match v {
         Value::Object(m) => {
             for (k, x) in m.iter_mut() {

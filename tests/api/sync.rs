@@ -9,6 +9,7 @@ use std::time::Duration;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use entity::vocab::SourceStatus;
 use mds::sync::{DatasetOutcome, Options, Outcome};
 
 use crate::helpers::{Backend, fresh_database};
@@ -247,7 +248,7 @@ async fn a_second_sync_of_the_same_files_changes_nothing() {
         },
     )
     .await;
-    assert!(only.unwrap_err().contains("no such source"));
+    assert!(only.unwrap_err().to_string().contains("no such source"));
 }
 
 /// The file of each source made to fail.
@@ -383,9 +384,9 @@ async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
     for (source, _) in FAILING {
         let s = &sources[source];
         let status = if source == "models-dev" {
-            "held"
+            SourceStatus::Held
         } else {
-            "failed"
+            SourceStatus::Failed
         };
         assert_eq!(s.status, status, "{source}");
         assert_eq!(
@@ -400,7 +401,7 @@ async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
         assert!(s.rows.is_some_and(|n| n > 0), "{source}");
     }
     let livebench = &sources["livebench"];
-    assert_eq!(livebench.status, "ok");
+    assert_eq!(livebench.status, SourceStatus::Ok);
     assert!(
         livebench
             .upstream
@@ -409,7 +410,10 @@ async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
     );
     assert!(livebench.upstream_version.is_some(), "the mirror's ETag");
     // The derived log is not fetched: it stays the bundled copy.
-    assert_eq!(sources["genai-prices-history"].status, "bundled");
+    assert_eq!(
+        sources["genai-prices-history"].status,
+        SourceStatus::Bundled
+    );
 }
 
 /// Two instances on one PostgreSQL database, each syncing every 3 s: at each tick one of
@@ -895,8 +899,8 @@ async fn hostile_upstream_values_are_dropped_held_or_failed_and_never_served() {
             .into_iter()
             .map(|s| (s.slug.clone(), s))
             .collect();
-    assert_eq!(sources["models-dev"].status, "held");
-    assert_eq!(sources["aider"].status, "failed");
+    assert_eq!(sources["models-dev"].status, SourceStatus::Held);
+    assert_eq!(sources["aider"].status, SourceStatus::Failed);
 
     let only = |s: &str| Options {
         only: vec![s.into()],

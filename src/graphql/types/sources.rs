@@ -1,6 +1,7 @@
 //! GraphQL types of where the data comes from: the sources and the dataset being served.
 
 use async_graphql::SimpleObject;
+use entity::vocab::SourceStatus;
 use entity::{dataset, source};
 
 /// A public dataset the data comes from.
@@ -36,7 +37,7 @@ pub struct Source {
     /// waits for an operator; `error` gives the counts; the data is the last good copy's) or
     /// `waiting` (a new copy is recorded but not served yet: another source has no stored
     /// copy to build with, `error` names it; the served dataset is kept).
-    pub status: String,
+    pub status: SourceStatus,
     /// Where `mds sync` fetched it from (its first file: upstream or mirror).
     pub upstream: Option<String>,
     /// The upstream's version of that file: its ETag, else its Last-Modified.
@@ -69,7 +70,7 @@ impl Source {
             license: s.license.clone(),
             attribution: s.attribution.clone(),
             url: s.url.clone(),
-            status: fresh.map_or("bundled", |f| f.status).to_string(),
+            status: fresh.map_or(SourceStatus::Bundled, |f| f.status),
             upstream: row.map(|r| r.upstream.clone()),
             upstream_version: row.and_then(|r| r.version.clone()),
             last_fetched: row.map(|r| r.last_fetched.clone()),

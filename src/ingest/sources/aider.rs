@@ -2,13 +2,21 @@
 
 use std::path::Path;
 
-use super::{ScoreTable, Upstream, err};
+use super::{Meta, ScoreTable, Upstream, err};
 use crate::ingest::IngestError;
 use crate::ingest::scores::RawScore;
 
 /// The aider adapter: a table of scores.
 pub const SOURCE: ScoreTable = ScoreTable {
-    slug: "aider",
+    meta: Meta {
+        slug: "aider",
+        name: "Aider LLM leaderboards",
+        repository: "Aider-AI/aider",
+        commit: "5dc9490bb35f9729ef2c95d00a19ccd30c26339c",
+        snapshot_date: "2026-05-22",
+        license: "Apache-2.0",
+        names_models: true,
+    },
     upstream: Upstream {
         base: "https://raw.githubusercontent.com/Aider-AI/aider/main/",
         files: |_| {

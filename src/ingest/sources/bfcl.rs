@@ -2,13 +2,21 @@
 
 use std::path::Path;
 
-use super::{ScoreTable, Upstream, csv_rows, percent};
+use super::{Meta, ScoreTable, Upstream, csv_rows, percent};
 use crate::ingest::IngestError;
 use crate::ingest::scores::RawScore;
 
 /// The bfcl adapter: a table of scores.
 pub const SOURCE: ScoreTable = ScoreTable {
-    slug: "bfcl",
+    meta: Meta {
+        slug: "bfcl",
+        name: "Berkeley Function-Calling Leaderboard",
+        repository: "ShishirPatil/gorilla",
+        commit: "8c24bd7cd50499b601783bd6e6b0a921017da10a",
+        snapshot_date: "2025-12-16",
+        license: "Apache-2.0",
+        names_models: true,
+    },
     upstream: Upstream {
         base: "https://raw.githubusercontent.com/ShishirPatil/gorilla/gh-pages/",
         files: |_| vec!["data_overall.csv".into()],

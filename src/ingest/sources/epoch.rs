@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::{Collected, Source, Upstream, csv_rows, percent, round};
+use super::{Collected, Meta, Source, Upstream, csv_rows, percent, round};
 use crate::ingest::Report;
 use crate::ingest::scores::{RawAgent, RawScore, candidates};
 use crate::ingest::{IngestError, ModelRecord, names};
@@ -66,11 +66,22 @@ const EXTERNAL: &[(&str, &str, &str, bool)] = &[
     ("aider_polyglot", "aider-polyglot", "Percent correct", true),
 ];
 
+/// What the dataset is (its row of the sources table).
+pub const META: Meta = Meta {
+    slug: "epoch",
+    name: "Epoch AI benchmarking hub",
+    repository: "epoch-research/benchmark-stitching",
+    commit: "f87d3cc8e8a8f8471be475ebce58fb9a73b4e756",
+    snapshot_date: "2025-12-03",
+    license: "MIT",
+    names_models: true,
+};
+
 pub struct Epoch;
 
 impl Source for Epoch {
-    fn slug(&self) -> &'static str {
-        "epoch"
+    fn meta(&self) -> Meta {
+        META
     }
 
     fn upstream(&self) -> Upstream {

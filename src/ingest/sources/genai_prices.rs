@@ -8,16 +8,27 @@ use std::path::Path;
 use entity::offering::{Tier, UnitPrice, Variant};
 use serde_json::Value;
 
-use super::{Collected, Source, Upstream};
+use super::{Collected, Meta, Source, Upstream};
 use crate::ingest::catalog::{ProviderMeta, canonical_provider};
 use crate::ingest::{IngestError, ModelRecord, Prices, Report, names, read_json};
+
+/// What the dataset is (its row of the sources table).
+pub const META: Meta = Meta {
+    slug: SOURCE,
+    name: "genai-prices",
+    repository: "pydantic/genai-prices",
+    commit: "0.2.3",
+    snapshot_date: AS_OF,
+    license: "MIT",
+    names_models: false,
+};
 
 /// The genai-prices adapter (its live feed; the history is read later).
 pub struct GenaiPrices;
 
 impl Source for GenaiPrices {
-    fn slug(&self) -> &'static str {
-        SOURCE
+    fn meta(&self) -> Meta {
+        META
     }
 
     fn upstream(&self) -> Upstream {

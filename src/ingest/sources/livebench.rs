@@ -4,14 +4,22 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{ScoreTable, Upstream, csv_rows, err, round};
+use super::{Meta, ScoreTable, Upstream, csv_rows, err, round};
 use crate::ingest::names::slugify;
 use crate::ingest::scores::RawScore;
 use crate::ingest::{IngestError, read_json};
 
 /// The livebench adapter: a table of scores.
 pub const SOURCE: ScoreTable = ScoreTable {
-    slug: "livebench",
+    meta: Meta {
+        slug: "livebench",
+        name: "LiveBench",
+        repository: "LiveBench/livebench.github.io",
+        commit: "4bf96c8d9dc9b06c17d82dc76a54429975c2b2c2",
+        snapshot_date: "2026-07-01",
+        license: "Apache-2.0 AND MIT (LiveBench code; the data repository has no licence file)",
+        names_models: true,
+    },
     upstream: Upstream {
         base: "https://raw.githubusercontent.com/LiveBench/livebench.github.io/main/",
         files: upstream_files,

@@ -2,13 +2,21 @@
 
 use std::path::Path;
 
-use super::{ScoreTable, Upstream, csv_rows};
+use super::{Meta, ScoreTable, Upstream, csv_rows};
 use crate::ingest::IngestError;
 use crate::ingest::scores::RawScore;
 
 /// The lmarena adapter: a table of scores.
 pub const SOURCE: ScoreTable = ScoreTable {
-    slug: "lmarena",
+    meta: Meta {
+        slug: "lmarena",
+        name: "LMArena leaderboard (CSV export)",
+        repository: "fboulnois/llm-leaderboard-csv",
+        commit: "44db9588e2b0d12fff17d6e607066746f0fa84d5",
+        snapshot_date: "2025-08-06",
+        license: "MPL-2.0",
+        names_models: true,
+    },
     upstream: Upstream {
         base: "https://raw.githubusercontent.com/fboulnois/llm-leaderboard-csv/main/",
         files: |_| FILES.iter().map(|(f, _)| format!("csv/{f}")).collect(),

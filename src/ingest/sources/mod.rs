@@ -1,7 +1,10 @@
 //! One adapter per public dataset, behind one trait: each reads its own files under the
 //! sources directory and adds what it found to [`Collected`] (model records with their
 //! prices, provider metadata, scores and agent results as the source names them). `mds
-//! ingest` runs the adapters of [`ALL`] in order; `--exclude` takes their slugs.
+//! ingest` runs the adapters of [`ALL`] in order; `--exclude` takes their slugs. Each
+//! adapter also says what the dataset is ([`Meta`]: its name, repository, bundled copy and
+//! licence, the row of `GET /api/v1/sources`), so a new source is its file and one line in
+//! [`ALL`] (docs/ARCHITECTURE.md, "Add a source").
 //!
 //! The price history (`genai-prices-history`) is no adapter of its own: it is read after the
 //! models are resolved, from the derived price-change log and genai-prices' live feed
@@ -20,11 +23,12 @@ pub mod swe_bench;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use entity::source;
 use serde_json::Value;
 
 use super::catalog::ProviderMeta;
 use super::scores::{RawAgent, RawScore};
-use super::{IngestError, ModelRecord, Report};
+use super::{IngestError, ModelRecord, Options, Report};
 
 /// What the adapters found, before models are resolved.
 #[derive(Debug, Default)]
@@ -61,11 +65,76 @@ pub struct Upstream {
     pub files: fn(&Path) -> Vec<String>,
 }
 
-/// One public dataset.
-pub trait Source: Sync {
+/// What a dataset is, for the sources table (`GET /api/v1/sources`) and the observation
+/// store: the copy bundled with the service, where it comes from and on what terms.
+#[derive(Debug, Clone, Copy)]
+pub struct Meta {
     /// The dataset's slug: what scores and prices cite, and what `--exclude` takes. It is
     /// also the dataset's directory in the raw layout.
-    fn slug(&self) -> &'static str;
+    pub slug: &'static str,
+    pub name: &'static str,
+    /// GitHub `owner/name`.
+    pub repository: &'static str,
+    /// The release or commit of the bundled copy.
+    pub commit: &'static str,
+    /// The day the bundled copy was observed: its figures are as of it.
+    pub snapshot_date: &'static str,
+    /// SPDX-style licence of the data.
+    pub license: &'static str,
+    /// Whether the names its scores give are real model versions: a benchmarked name no
+    /// pricing or metadata source knows becomes a model of its own
+    /// ([`super::scores::unpriced_models`]). An agent leaderboard's model tags (`Llama 3.1`)
+    /// are not.
+    pub names_models: bool,
+}
+
+impl Meta {
+    /// The dataset's row in the sources table.
+    pub fn row(&self) -> source::Model {
+        let Meta {
+            slug,
+            name,
+            repository,
+            commit,
+            snapshot_date,
+            license,
+            ..
+        } = *self;
+        source::Model {
+            slug: slug.to_string(),
+            name: name.to_string(),
+            repository: repository.to_string(),
+            commit: commit.to_string(),
+            snapshot_date: snapshot_date.to_string(),
+            license: license.to_string(),
+            attribution: format!("{name} ({repository}, {snapshot_date}), licensed {license}"),
+            url: format!("https://github.com/{repository}"),
+        }
+    }
+}
+
+/// What is known of the dataset `slug`: an adapter's, or the price history's (which has no
+/// adapter of its own, [`super::history::META`]).
+pub fn meta(slug: &str) -> Option<Meta> {
+    ALL.iter()
+        .map(|s| s.meta())
+        .chain([super::history::META])
+        .find(|m| m.slug == slug)
+}
+
+/// The sources table's row of the dataset `slug`, as bundled.
+pub fn row(slug: &str) -> Option<source::Model> {
+    meta(slug).map(|m| m.row())
+}
+
+/// One public dataset.
+pub trait Source: Sync {
+    /// What the dataset is.
+    fn meta(&self) -> Meta;
+    /// The dataset's slug ([`Meta::slug`]).
+    fn slug(&self) -> &'static str {
+        self.meta().slug
+    }
     /// Where its files live upstream (what `mds sync` fetches).
     fn upstream(&self) -> Upstream;
     /// Reads the dataset from `dir` (the sources directory) into `into`.
@@ -90,16 +159,26 @@ pub const ALL: &[&dyn Source] = &[
     &swe_bench::SweBench,
 ];
 
-/// A source that is one table of scores (nothing else): its slug and its reader.
+/// Runs every adapter of [`ALL`] that `opts` does not exclude, in order, over the sources
+/// directory.
+pub fn read_all(opts: &Options, report: &mut Report) -> Result<Collected, IngestError> {
+    let mut found = Collected::default();
+    for source in ALL.iter().filter(|s| !opts.exclude.contains(s.slug())) {
+        source.read(&opts.sources, &mut found, report)?;
+    }
+    Ok(found)
+}
+
+/// A source that is one table of scores (nothing else): what it is and its reader.
 pub struct ScoreTable {
-    pub slug: &'static str,
+    pub meta: Meta,
     pub upstream: Upstream,
     pub read: fn(&Path, &mut Vec<RawScore>) -> Result<(), IngestError>,
 }
 
 impl Source for ScoreTable {
-    fn slug(&self) -> &'static str {
-        self.slug
+    fn meta(&self) -> Meta {
+        self.meta
     }
 
     fn upstream(&self) -> Upstream {
@@ -116,8 +195,9 @@ impl Source for ScoreTable {
     }
 }
 
+/// A file of the dataset that cannot be read or parsed.
 pub(super) fn err(path: &Path, e: impl std::fmt::Display) -> IngestError {
-    IngestError(format!("{}: {e}", path.display()))
+    IngestError::parse(path, e)
 }
 
 /// A CSV table's rows as maps from header to field, within the parse budget
@@ -128,8 +208,10 @@ pub(crate) fn csv_rows(path: &Path) -> Result<Vec<BTreeMap<String, String>>, Ing
         CSV_CELL_OVERHEAD, MAX_CSV_COLUMNS, MAX_CSV_EXPANDED, MAX_CSV_FIELD, MAX_CSV_HEADER,
         MAX_CSV_ROWS,
     };
-    let over =
-        |what: String| IngestError(format!("{}: over the parse budget: {what}", path.display()));
+    let over = |what: String| IngestError::TooLarge {
+        path: path.to_path_buf(),
+        what,
+    };
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .from_path(path)

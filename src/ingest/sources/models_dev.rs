@@ -8,18 +8,29 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use super::{Collected, Source, Upstream};
+use super::{Collected, Meta, Source, Upstream};
 use crate::ingest::catalog::{ProviderMeta, canonical_provider};
 use crate::ingest::names::slugify;
 use crate::ingest::scores::RawScore;
 use crate::ingest::{IngestError, ModelRecord, Prices, Report, names, read_json};
 
+/// What the dataset is (its row of the sources table).
+pub const META: Meta = Meta {
+    slug: SOURCE,
+    name: "models.dev",
+    repository: "anomalyco/models.dev",
+    commit: "f3fc692299671838c7c65fd8126bf84d81a2e817",
+    snapshot_date: AS_OF,
+    license: "MIT",
+    names_models: true,
+};
+
 /// The models.dev adapter: provider-served models with their prices, and benchmark rows.
 pub struct ModelsDev;
 
 impl Source for ModelsDev {
-    fn slug(&self) -> &'static str {
-        SOURCE
+    fn meta(&self) -> Meta {
+        META
     }
 
     /// models.dev publishes its catalogue, inheritance resolved, as one `api.json`; the
@@ -60,10 +71,10 @@ pub fn load(dir: &Path) -> Result<Value, IngestError> {
     }
     let api = read_json(&dir.join(API_JSON))?;
     bundle_from_api(&api).ok_or_else(|| {
-        IngestError(format!(
-            "{}: not models.dev's api.json (an object of providers with models)",
-            dir.join(API_JSON).display()
-        ))
+        IngestError::parse(
+            &dir.join(API_JSON),
+            "not models.dev's api.json (an object of providers with models)",
+        )
     })
 }
 

@@ -4,10 +4,21 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{Collected, Source, Upstream};
+use super::{Collected, Meta, Source, Upstream};
 use crate::ingest::Report;
 use crate::ingest::scores::{RawAgent, RawScore};
 use crate::ingest::{IngestError, read_json};
+
+/// What the dataset is (its row of the sources table).
+pub const META: Meta = Meta {
+    slug: "swe-bench",
+    name: "SWE-bench leaderboards",
+    repository: "SWE-bench/swe-bench.github.io",
+    commit: "f1176b65ae29d14f4f52208b48e3d8cfc972bc17",
+    snapshot_date: "2025-12-10",
+    license: "CC-BY-NC-4.0",
+    names_models: false,
+};
 
 /// The SWE-bench adapter.
 pub struct SweBench;
@@ -20,8 +31,8 @@ impl Source for SweBench {
         }
     }
 
-    fn slug(&self) -> &'static str {
-        "swe-bench"
+    fn meta(&self) -> Meta {
+        META
     }
 
     fn read(

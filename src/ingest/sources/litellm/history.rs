@@ -11,8 +11,10 @@
 
 use entity::price_history;
 
-use super::Offer;
-use crate::ingest::Prices;
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Copy, Offer, SOURCE, day_of_copy, read_copy};
+use crate::ingest::{IngestError, Options, Prices, Report, Resolved, first_seen};
 use crate::store::versions::same_price;
 
 /// One observed copy: its day and its general (not regional) offers by (provider, id).
@@ -97,6 +99,73 @@ pub fn periods(
         first.observed_after = None;
     }
     out
+}
+
+/// LiteLLM's earlier copies (the archive's, observed before `day`, the current copy's):
+/// when each model was first listed, into `first_seen`, and the price periods of the
+/// offerings LiteLLM serves that no dated source's history covers, added to `history`.
+/// `offers` are the current copy's offers joined to the models.
+pub fn add_observed(
+    opts: &Options,
+    day: &str,
+    offers: &[Offer],
+    resolved: &Resolved,
+    first_seen: &mut BTreeMap<String, String>,
+    history: &mut Vec<price_history::Model>,
+) -> Result<(), IngestError> {
+    let earlier = archived(opts, day)?;
+    for (day, copy) in &earlier {
+        let ids = copy.witnesses.iter().map(|w| w.raw_id.as_str());
+        first_seen::in_copy(day, ids, resolved, first_seen);
+    }
+    let mut copies: Vec<Observed> = earlier
+        .iter()
+        .map(|(day, copy)| (day.clone(), by_id(&copy.offers)))
+        .collect();
+    copies.push((day.to_string(), by_id(offers)));
+    let dated: BTreeSet<(String, String)> = history
+        .iter()
+        .map(|p| (p.model_slug.clone(), p.provider_slug.clone()))
+        .collect();
+    for o in resolved.offerings.iter().filter(|o| {
+        o.source == SOURCE && !dated.contains(&(o.model_slug.clone(), o.provider_slug.clone()))
+    }) {
+        history.extend(periods(
+            &o.model_slug,
+            &o.provider_slug,
+            &o.provider_model_id,
+            &copies,
+        ));
+    }
+    Ok(())
+}
+
+/// LiteLLM's earlier observed copies, oldest first: the archive's directories (a day, or a
+/// release [`super::RELEASES`] names) observed before `day`.
+fn archived(opts: &Options, day: &str) -> Result<Vec<(String, Copy)>, IngestError> {
+    let root = opts
+        .archive
+        .clone()
+        .unwrap_or_else(|| opts.sources.join("../archive"))
+        .join(SOURCE);
+    let Ok(entries) = std::fs::read_dir(&root) else {
+        return Ok(Vec::new());
+    };
+    let mut dirs: Vec<(String, std::path::PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let observed = day_of_copy(&name)?;
+            (observed.as_str() < day).then(|| (observed, e.path()))
+        })
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|(d, path)| {
+            let copy = read_copy(&path, &d, &mut Report::default())?;
+            Ok((d, copy))
+        })
+        .collect()
 }
 
 #[cfg(test)]

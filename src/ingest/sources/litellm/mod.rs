@@ -17,6 +17,7 @@
 //! model another source (or the creator's own entry) lists.
 
 pub mod history;
+pub mod join;
 pub mod keys;
 pub mod prices;
 
@@ -26,7 +27,7 @@ use std::path::Path;
 use entity::vocab::{ProviderKind, Task};
 use serde_json::Value;
 
-use super::{Collected, Source, Upstream};
+use super::{Collected, Meta, Source, Upstream};
 use crate::ingest::{IngestError, ModelRecord, Report, names, read_json};
 
 pub const SOURCE: &str = "litellm";
@@ -99,11 +100,22 @@ pub struct Offer {
 /// A regional price of an offering, as LiteLLM states it.
 pub type Regional = entity::offering::RegionalPrice;
 
+/// What the dataset is (its row of the sources table).
+pub const META: Meta = Meta {
+    slug: SOURCE,
+    name: "LiteLLM model cost map",
+    repository: "BerriAI/litellm",
+    commit: "1.108.0",
+    snapshot_date: AS_OF,
+    license: "MIT",
+    names_models: false,
+};
+
 pub struct LiteLlm;
 
 impl Source for LiteLlm {
-    fn slug(&self) -> &'static str {
-        SOURCE
+    fn meta(&self) -> Meta {
+        META
     }
 
     fn upstream(&self) -> Upstream {
@@ -143,7 +155,7 @@ pub fn read_copy(copy: &Path, day: &str, report: &mut Report) -> Result<Copy, In
     let data = read_json(&copy.join(FILE))?;
     let entries = data
         .as_object()
-        .ok_or_else(|| IngestError(format!("{SOURCE}/{FILE}: not a JSON object")))?;
+        .ok_or_else(|| IngestError::parse(&Path::new(SOURCE).join(FILE), "not a JSON object"))?;
     let providers = providers();
     // Route prefixes: every provider name and its first word (`vertex_ai`).
     let routes: std::collections::BTreeSet<&str> = entries

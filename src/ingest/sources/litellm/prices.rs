@@ -20,12 +20,15 @@ const BASE: [&str; 4] = [
     "cache_creation_input_token_cost",
 ];
 
-/// LiteLLM's mode suffixes and the variant modes they are.
-const MODES: [(&str, &str); 3] = [
-    ("batches", "batch"),
-    ("flex", "flex"),
-    ("priority", "priority"),
-];
+/// LiteLLM's field suffix for a mode an entry prices ([`Variant::ENTRY_MODES`]): the mode's
+/// name, but `batches` for batch.
+fn mode_suffix(mode: &str) -> &str {
+    if mode == Variant::BATCH {
+        "batches"
+    } else {
+        mode
+    }
+}
 
 /// Prices in other units: field, item, unit, factor to the unit.
 const UNITS: [(&str, &str, &str, f64); 20] = [
@@ -297,9 +300,9 @@ pub fn of(e: &Map<String, Value>) -> Option<(Prices, Vec<Variant>)> {
         unit_prices: unit_prices(e),
         variants: Vec::new(),
     };
-    let variants = MODES
+    let variants = Variant::ENTRY_MODES
         .iter()
-        .filter_map(|(suffix, mode)| variant(e, &format!("_{suffix}"), mode))
+        .filter_map(|mode| variant(e, &format!("_{}", mode_suffix(mode)), mode))
         .collect();
     let priced = p.input.is_some() || p.output.is_some() || !p.unit_prices.is_empty();
     priced.then_some((p, variants))

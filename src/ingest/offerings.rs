@@ -1,0 +1,259 @@
+//! Which price an offering serves: the whole precedence, in the order it is applied.
+//!
+//! An offering is one model at one provider (docs/data.md, "Witnesses and votes" and "Price
+//! modes"). Its prices are settled in this order, each step over the result of the one
+//! before:
+//!
+//! 1. **One record per provider** ([`pick`], while the models are resolved): of the records
+//!    that price the model at the provider, the most trusted source's ([`precedence`]:
+//!    genai-prices, then LiteLLM, then models.dev, then any other); within a source, a
+//!    provider's regular id before a router variant (`:free`), the id of this exact snapshot
+//!    before an undated alias, then the shortest id. A mode entry (`…:batch`, "… (flex)")
+//!    never gives the standard price: it adds a variant the served record lacks
+//!    ([`with_modes`]); a provider known only by mode entries has no offering.
+//! 2. **genai-prices' dated price in effect** on the run's day replaces the standard price
+//!    of the offerings genai-prices serves ([`history::apply_current`]).
+//! 3. **genai-prices' price variants in effect** on that day replace the variants of the
+//!    offerings it serves ([`genai_prices::apply_variants`]).
+//! 4. **genai-prices' announced next price** becomes the offering's `upcoming`
+//!    ([`history::apply_upcoming`]).
+//! 5. **LiteLLM's deprecation dates and regional prices** at the providers it prices
+//!    ([`litellm::apply_offers`]); the standard price stays step 1's to 4's.
+//! 6. **A host's mode product** (`glm-5.2-fast` beside `glm-5.2`) becomes a variant of the
+//!    model's offering at that host ([`modes::fold`]).
+//! 7. **The witnesses are settled** against the price as finally served: each source that
+//!    prices the offering says whether it agrees, and the offering is disputed when one
+//!    listing the same id states another standard price ([`settle_witnesses`]).
+//!
+//! The offering's kind (first party, cloud, …) is set afterwards with the catalogue
+//! (`prices::apply`); it never changes the price.
+
+use std::collections::BTreeMap;
+
+use entity::vocab::OfferingKind;
+use serde_json::Value;
+
+use super::sources::{self, genai_prices, litellm};
+use super::{ModelRecord, Prices, Resolved, history, modes, names, prices};
+
+/// Steps 2 to 7 of the precedence (see the module docs), over the offerings step 1 picked:
+/// `current` is genai-prices' price in effect on `today` by offering (none when its history
+/// is excluded), `genai` its live feed (none when the source is excluded), `offers`
+/// LiteLLM's offers joined to the models.
+pub fn settle(
+    resolved: &mut Resolved,
+    current: Option<&BTreeMap<(String, String), Prices>>,
+    genai: Option<&Value>,
+    today: &str,
+    offers: &[litellm::Offer],
+) {
+    if let Some(current) = current {
+        history::apply_current(current, &mut resolved.offerings);
+    }
+    if let Some(data) = genai {
+        genai_prices::apply_variants(data, today, &mut resolved.offerings);
+        history::apply_upcoming(&history::upcoming(data, today), &mut resolved.offerings);
+    }
+    let mut offerings = std::mem::take(&mut resolved.offerings);
+    litellm::apply_offers(offers, resolved, &mut offerings);
+    resolved.offerings = offerings;
+    modes::fold(resolved);
+    settle_witnesses(&mut resolved.offerings);
+}
+
+/// How much a source's price is trusted at a provider: genai-prices (a curated price library
+/// that dates its changes) before LiteLLM (the price list gateways bill by) before models.dev
+/// (a metadata catalogue whose prices are often copied) before anything else.
+fn precedence(source: &str) -> u8 {
+    match source {
+        sources::genai_prices::SOURCE => 0,
+        sources::litellm::SOURCE => 1,
+        sources::models_dev::SOURCE => 2,
+        _ => 3,
+    }
+}
+
+/// Two prices equal within rounding: half a percent, or a thousandth of a dollar.
+pub fn same_price(a: Option<f64>, b: Option<f64>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => (a - b).abs() <= 0.001 + 0.005 * a.abs().max(b.abs()),
+        _ => true,
+    }
+}
+
+/// States each offering's witnesses against its price as finally served (a dated price of
+/// the served source may have replaced the price its record lists): the served source's
+/// witness shows that price, each witness whether it agrees, and the offering is disputed
+/// when a witness listing the same id (by join key; another id, such as an undated alias,
+/// may name another snapshot) states another standard price.
+fn settle_witnesses(offerings: &mut [entity::offering::Model]) {
+    use entity::offering::Witness;
+    for o in offerings.iter_mut() {
+        let mut witnesses = Witness::decode(o.sources.as_deref());
+        let own = names::parse(&o.provider_model_id).key;
+        let mut disputed = false;
+        for w in &mut witnesses {
+            if w.source == o.source && w.provider_model_id == o.provider_model_id {
+                w.input_price = o.input_price;
+                w.output_price = o.output_price;
+            }
+            w.agrees = same_price(w.input_price, o.input_price)
+                && same_price(w.output_price, o.output_price);
+            disputed |= !w.agrees && names::parse(&w.provider_model_id).key == own;
+        }
+        o.sources = Witness::encode(&witnesses);
+        o.disputed = disputed;
+    }
+}
+
+/// `variants` with the modes the mode entries price that they lack (a source's own variant
+/// of a mode stands), in [`entity::offering::Variant::MODES`] order.
+fn with_modes(
+    variants: &[entity::offering::Variant],
+    mode_entries: &[&ModelRecord],
+) -> Vec<entity::offering::Variant> {
+    use entity::offering::Variant;
+    let mut out = variants.to_vec();
+    for r in mode_entries {
+        let (Some(mode), Some(p)) = (r.mode, r.prices.as_ref()) else {
+            continue;
+        };
+        if out.iter().any(|v| v.mode == mode) {
+            continue;
+        }
+        out.push(Variant {
+            mode: mode.to_string(),
+            input_price: p.input,
+            output_price: p.output,
+            cache_read_price: p.cache_read,
+            cache_write_price: p.cache_write,
+            tiers: p.tiers.clone(),
+        });
+    }
+    out.sort_by_key(|v| Variant::MODES.iter().position(|m| *m == v.mode));
+    out
+}
+
+/// One offering per (model, provider), from the most trusted source that prices it there
+/// ([`precedence`]), the provider's id for this exact snapshot before an undated alias, then
+/// the shortest id. Every source pricing it there is a witness; the offering is disputed
+/// when one states another standard price. Variants come from the served record, else from
+/// a witness that has them.
+pub fn pick(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering::Model> {
+    use entity::offering::{Variant, Witness};
+    let mut out = Vec::new();
+    for (slug, recs) in models {
+        let score = |r: &ModelRecord| {
+            let exact = r.parsed.as_ref().is_some_and(|p| p.slug == *slug);
+            // Router variants (`:free`) are not the provider's regular offering.
+            (
+                precedence(r.source),
+                r.raw_id.contains(':'),
+                !exact,
+                r.raw_id.len(),
+                r.raw_id.clone(),
+            )
+        };
+        // The best record of each source at each provider.
+        let mut best: BTreeMap<&str, BTreeMap<u8, &ModelRecord>> = BTreeMap::new();
+        // Mode entries (`…:batch`) at each provider, the most trusted source's first: they
+        // are variants of the provider's offering, never its standard price.
+        let mut modes: BTreeMap<&str, Vec<&ModelRecord>> = BTreeMap::new();
+        for r in recs
+            .iter()
+            .filter(|r| r.prices.is_some() && r.mode.is_some())
+        {
+            if let Some(provider) = r.provider.as_deref() {
+                modes.entry(provider).or_default().push(r);
+            }
+        }
+        for list in modes.values_mut() {
+            list.sort_by_key(|r| score(r));
+        }
+        for r in recs
+            .iter()
+            .filter(|r| r.prices.is_some() && r.mode.is_none())
+        {
+            let Some(provider) = r.provider.as_deref() else {
+                continue;
+            };
+            let slot = best.entry(provider).or_default();
+            match slot.get(&precedence(r.source)) {
+                Some(cur) if score(cur) <= score(r) => {}
+                _ => {
+                    slot.insert(precedence(r.source), r);
+                }
+            }
+        }
+        for (provider, by_source) in best {
+            let mode_entries = modes.remove(provider).unwrap_or_default();
+            // A provider known only by its mode entries states no standard price: no
+            // offering (its batch price alone would be read as the price to pay).
+            let Some(r) = by_source.values().next().copied() else {
+                continue;
+            };
+            let prices = r.prices.clone().unwrap_or_default();
+            let witnesses: Vec<Witness> = by_source
+                .values()
+                .map(|w| {
+                    let p = w.prices.clone().unwrap_or_default();
+                    Witness {
+                        source: w.source.to_string(),
+                        provider_model_id: w.raw_id.clone(),
+                        agrees: same_price(p.input, prices.input)
+                            && same_price(p.output, prices.output),
+                        input_price: p.input.map(prices::six_digits),
+                        output_price: p.output.map(prices::six_digits),
+                    }
+                })
+                .collect();
+            // A witness's modes where it agrees on the standard price.
+            let variants = std::iter::once(&prices.variants)
+                .chain(
+                    by_source
+                        .values()
+                        .zip(&witnesses)
+                        .filter(|(_, w)| w.agrees)
+                        .filter_map(|(r, _)| r.prices.as_ref().map(|p| &p.variants)),
+                )
+                .find(|v| !v.is_empty())
+                .map_or(&[][..], Vec::as_slice);
+            let variants = with_modes(variants, &mode_entries);
+            out.push(entity::offering::Model {
+                id: 0,
+                model_slug: slug.clone(),
+                provider_slug: provider.to_string(),
+                provider_model_id: r.raw_id.clone(),
+                input_price: prices.input,
+                output_price: prices.output,
+                cache_read_price: prices.cache_read,
+                cache_write_price: prices.cache_write,
+                tiers: entity::offering::Tier::encode(&prices.tiers),
+                unit_prices: entity::offering::UnitPrice::encode(&prices.unit_prices),
+                variants: Variant::encode(&variants),
+                upcoming: None,
+                regions: None,
+                disputed: false,
+                sources: Witness::encode(&witnesses),
+                deprecation_date: None,
+                context_window: r.context,
+                as_of: r.as_of.clone(),
+                source: r.source.to_string(),
+                // Set with every offering's kind by `prices::apply`.
+                kind: OfferingKind::Reseller,
+            });
+        }
+    }
+    out
+}
+
+/// Whether an offering's standard price is below its batch variant's (beyond rounding): a
+/// batch price served as the standard one, or a stale variant (docs/data.md, "Price modes").
+pub fn below_batch(o: &entity::offering::Model, v: &entity::offering::Variant) -> bool {
+    let above = |batch: Option<f64>, standard: Option<f64>| match (batch, standard) {
+        (Some(b), Some(s)) => b > s && !same_price(Some(b), Some(s)),
+        _ => false,
+    };
+    v.mode == entity::offering::Variant::BATCH
+        && (above(v.input_price, o.input_price) || above(v.output_price, o.output_price))
+}

@@ -1,0 +1,546 @@
+//! Entity resolution: which records are one model, and its canonical slug.
+//!
+//! Records whose names normalize to the same join key are one model; an undated name
+//! (`gpt-4o`) joins the newest dated snapshot (`gpt-4o-2024-11-20`) and stays reachable as an
+//! alias; a host's prefix or plan route, a run configuration, a vendor's dash prefix and the
+//! same-name rule ([`identities::same_name`]) join further spellings (docs/methodology.md,
+//! "Identity"). [`resolve`] runs twice in an ingest: once over the pricing and metadata
+//! sources' records (the first pass, which the benchmarks' models and LiteLLM's entries are
+//! joined against) and once over every record. Each resolved model's offerings are then
+//! picked by [`super::offerings`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::scores::{self, RawScore};
+use super::{
+    BENCHMARK_RANK, ModelRecord, Report, catalog, identities, modes, names, offerings, sources,
+};
+
+/// Moves every plan route to its plan and marks every mode entry (steps run before any
+/// resolution, over the adapters' records and LiteLLM's offers alike).
+pub fn route_plans_and_modes<'a>(
+    records: impl Iterator<Item = &'a mut ModelRecord>,
+    provider_meta: &mut BTreeMap<String, catalog::ProviderMeta>,
+    report: &mut Report,
+) {
+    for r in records {
+        route_to_plan(r, provider_meta);
+        modes::mark_entry(r, report);
+    }
+}
+
+/// The first pass: the models the pricing and metadata sources list, to which the
+/// benchmarks' own models are added (a benchmarked model no pricing or metadata source
+/// knows becomes a model too). LiteLLM's entries are joined against the pass's models
+/// ([`sources::litellm::join`]).
+pub fn first_pass(
+    records: &mut Vec<ModelRecord>,
+    raw: &[RawScore],
+    report: &mut Report,
+) -> Resolved {
+    let first_pass = resolve(records.clone());
+    records.extend(scores::unpriced_models(raw, &first_pass, report));
+    first_pass
+}
+
+/// A host's plan route (`coding-glm-5.1` at AIHubMix) is the model sold at the plan: the
+/// record moves to the plan's provider (named after the host) under the model's id.
+fn route_to_plan(r: &mut ModelRecord, meta: &mut BTreeMap<String, catalog::ProviderMeta>) {
+    let Some((plan, id)) = identities::plan_route(r.provider.as_deref(), &r.raw_id) else {
+        return;
+    };
+    if let Some((host, _, _, name)) = identities::PLAN_ROUTES.iter().find(|p| p.2 == plan) {
+        let website = meta.get(*host).and_then(|m| m.website.clone());
+        meta.entry(plan.to_string())
+            .or_insert_with(|| catalog::ProviderMeta {
+                name: (*name).to_string(),
+                website,
+            });
+    }
+    r.parsed = Some(names::parse(id));
+    r.provider = Some(plan.to_string());
+}
+
+/// Models after entity resolution.
+pub struct Resolved {
+    /// Canonical models keyed by slug, each with the records that make it up (best first).
+    pub models: BTreeMap<String, Vec<ModelRecord>>,
+    /// Every name (slug spellings and join keys) a model is known by → its canonical slug.
+    pub index: BTreeMap<String, String>,
+    /// One offering per (model, provider).
+    pub offerings: Vec<entity::offering::Model>,
+}
+
+impl Resolved {
+    /// The canonical slug for any spelling of a model name, if known.
+    pub fn lookup(&self, raw: &str) -> Option<&str> {
+        let p = names::parse(raw);
+        if let Some(s) = self.index.get(&p.key).or_else(|| self.index.get(&p.slug)) {
+            return Some(s);
+        }
+        // A display name whose `/` is part of the name (`LLaVA (ViT-L/16-224)`).
+        if identities::is_display_name(raw)
+            && let Some(s) = self.index.get(&names::parse(&names::slugify(raw)).key)
+        {
+            return Some(s);
+        }
+        // An undated spelling of a known dated model.
+        names::split_date(&p.key)
+            .and_then(|(head, _)| self.index.get(head))
+            .map(String::as_str)
+    }
+}
+
+/// A model as the same-name rule sees it: its records' best name, creator and the words of
+/// the organisations its ids may carry as a prefix.
+fn candidate(key: &str, recs: &[ModelRecord]) -> Option<identities::Candidate> {
+    let creator = identities::model_creator(key, recs);
+    let mut vendor_words = creator
+        .as_deref()
+        .map(identities::creator_words)
+        .unwrap_or_default();
+    for r in recs {
+        let orgs = r
+            .provider
+            .iter()
+            .chain(r.parsed.iter().filter_map(|p| p.vendor.as_ref()));
+        for org in orgs {
+            vendor_words.extend(names::slugify(org).split('-').map(str::to_string));
+        }
+    }
+    Some(identities::Candidate {
+        key: key.to_string(),
+        name: identities::model_name(recs)?,
+        creator,
+        vendor_words,
+        // A gateway's price list does not vote on which spelling names the model.
+        records: recs
+            .iter()
+            .filter(|r| r.source != sources::litellm::SOURCE)
+            .count(),
+        offered: recs.iter().any(|r| r.prices.is_some()),
+        plain_in_table: recs
+            .iter()
+            .any(|r| r.rank >= BENCHMARK_RANK && !identities::says_served(&r.raw_id)),
+    })
+}
+
+/// Authority first; within a rank, records naming this exact snapshot before undated aliases.
+fn record_order(r: &ModelRecord, key: &str) -> (u8, bool, String, String) {
+    let exact = r.parsed.as_ref().is_some_and(|p| p.key == key);
+    (
+        r.rank,
+        !exact,
+        r.provider.clone().unwrap_or_default(),
+        r.raw_id.clone(),
+    )
+}
+
+/// Date part of a key as a comparable string (`20241022`, `2024-10-22` → `20241022`).
+fn date_rank(date: &str) -> String {
+    let d = date.replace('-', "");
+    if d.len() == 4 { format!("0000{d}") } else { d }
+}
+
+/// Vendor prefixes written with a dash, and the creator they name.
+const DASH_VENDORS: &[(&str, &str)] = &[
+    ("openai-", "openai"),
+    ("anthropic-", "anthropic"),
+    ("google-", "google"),
+    ("meta-", "meta"),
+    ("mistralai-", "mistral"),
+    ("mistral-", "mistral"),
+    ("deepseek-ai-", "deepseek"),
+    ("deepseek-", "deepseek"),
+    ("moonshotai-", "moonshotai"),
+    ("moonshot-", "moonshotai"),
+    ("alibaba-", "alibaba"),
+    ("qwen-", "alibaba"),
+    ("x-ai-", "xai"),
+    ("xai-", "xai"),
+    ("xiaomi-", "xiaomi"),
+    ("cohere-", "cohere"),
+    ("amazon-", "amazon"),
+    ("microsoft-", "microsoft"),
+    ("nvidia-", "nvidia"),
+    ("moonshotai-", "moonshotai"),
+    ("minimax-", "minimax"),
+    ("z-ai-", "zhipuai"),
+    ("zai-", "zhipuai"),
+];
+
+/// Reads a record whose id or name says which host serves it as the model that host
+/// serves (see the comments below); other records are left as they are.
+fn read_through_host(r: &mut ModelRecord, hosts: &BTreeSet<String>, keys: &BTreeSet<String>) {
+    // A host writing its own name before a known model's (`databricks-gpt-5`) sells
+    // that model (and `deepseek-chat` at DeepSeek stays `deepseek-chat`); so does a
+    // router naming the cloud it goes through (`azure-gpt-4o` at NanoGPT,
+    // `cerebras-llama-4-scout-17b-16e-instruct` at the Llama API).
+    let prefixed = r.provider.iter().chain(hosts).find_map(|h| {
+        identities::without_host_prefix(Some(h), &r.raw_id).map(|rest| (h.as_str(), rest))
+    });
+    if let Some((host, rest)) = prefixed {
+        let parsed = names::parse(rest);
+        let own_creator = r
+            .parsed
+            .as_ref()
+            .and_then(|p| names::creator_for(None, &p.key));
+        // Another host's name only where the id as a whole names no creator.
+        let own_host = r.provider.as_deref() == Some(host);
+        let named = names::creator_for(None, &parsed.key);
+        if own_creator != Some(host)
+            && (own_host || own_creator.is_none() && named != Some(host))
+            && keys.contains(&parsed.key)
+            && named.is_some()
+        {
+            r.parsed = Some(parsed);
+            // `Cerebras-Llama-4-Scout-17B-16E-Instruct` is the host's label, not the
+            // model's name.
+            if r.name
+                .as_deref()
+                .is_some_and(|n| names::slugify(n).starts_with(&format!("{host}-")))
+            {
+                r.name = None;
+            }
+        }
+    }
+    // A host's bot at a router, marked with the host's initials (Poe's
+    // `cerebras/llama-3.1-8b-cs`), runs the model its id names; its name is the bot's.
+    if let Some((owner, model)) = identities::owner_marked(&r.raw_id) {
+        let parsed = names::parse(model);
+        let creator = names::creator_for(None, &parsed.key);
+        if keys.contains(&parsed.key) && creator.is_some_and(|c| !owner.eq_ignore_ascii_case(c)) {
+            r.parsed = Some(parsed);
+            r.name = None;
+        }
+    }
+    // A host's product that names the model it runs (GitLab Duo's `duo-chat-opus-4-5`,
+    // "Agentic Chat (Claude Opus 4.5)"; AIHubMix's `alicloud-deepseek-v4-flash`,
+    // "DeepSeek V4 Flash (Alibaba Cloud)") sells that model, where its own id names no
+    // creator. Only sold products: a paper's method (`Chameleon (GPT-4)`) is not the
+    // model it builds on.
+    if let Some(inner) = r
+        .name
+        .as_deref()
+        .filter(|_| r.prices.is_some())
+        .and_then(|n| {
+            identities::named_in_parentheses(n, |w| {
+                hosts.iter().any(|h| h.split('-').next() == Some(w))
+            })
+        })
+    {
+        let parsed = names::parse(&names::slugify(inner));
+        let own_creator = r
+            .parsed
+            .as_ref()
+            .and_then(|p| names::creator_for(None, &p.key));
+        if r.creator.is_none()
+            && own_creator.is_none()
+            && keys.contains(&parsed.key)
+            && names::creator_for(None, &parsed.key).is_some()
+        {
+            r.parsed = Some(parsed);
+        }
+    }
+}
+
+/// Groups records into canonical models (see the module docs).
+pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
+    let mut by_key: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
+    let keys: BTreeSet<String> = records
+        .iter()
+        .filter_map(|r| r.parsed.as_ref().map(|p| p.key.clone()))
+        .collect();
+    let hosts: BTreeSet<String> = records.iter().filter_map(|r| r.provider.clone()).collect();
+    // Ids read as another model's (below), kept as its aliases: (the id's slug, the key).
+    let mut renamed: Vec<(String, String)> = Vec::new();
+    for mut r in records {
+        let own_slug = r.parsed.as_ref().map(|p| p.slug.clone());
+        read_through_host(&mut r, &hosts, &keys);
+        if let Some(p) = &r.parsed
+            && !p.key.is_empty()
+        {
+            if let Some(own) = own_slug.filter(|s| *s != p.slug) {
+                renamed.push((own, p.key.clone()));
+            }
+            by_key.entry(p.key.clone()).or_default().push(r);
+        }
+    }
+    // Some providers write the vendor as a dash prefix (`openai-gpt-4o`,
+    // `meta-llama-3-8b-instruct`): such a key joins the unprefixed one when that names a model
+    // of the same creator (so `deepseek-v3.2` or `minimax-m2-her` stay as they are).
+    // The rest is parsed again, so a vendor's own word order applies (`anthropic-claude-4.6-opus`
+    // joins `claude-opus-4-6`).
+    let mut prefixed: Vec<(String, String)> = by_key
+        .keys()
+        .filter_map(|k| {
+            DASH_VENDORS.iter().find_map(|(prefix, creator)| {
+                let rest = names::parse(k.strip_prefix(prefix)?).key;
+                (by_key.contains_key(&rest) && names::creator_for(None, &rest) == Some(*creator))
+                    .then(|| (k.clone(), rest))
+            })
+        })
+        .collect();
+    // Run configurations sold or listed under their own id (`claude-sonnet-4-5-thinking`,
+    // `gemini-3.1-pro-preview-high`) are the model they configure.
+    let configured: Vec<(String, String)> = by_key
+        .keys()
+        .filter(|k| !prefixed.iter().any(|(from, _)| from == *k))
+        .filter_map(|k| identities::configured(k, |base| by_key.contains_key(base)))
+        .map(|(k, base)| (k.to_string(), base))
+        .collect();
+    prefixed.extend(configured);
+    prefixed.extend(identities::phantom_snapshots(&by_key));
+    prefixed.extend(identities::context_labelled(&by_key));
+    for (from, to) in &prefixed {
+        if let Some(recs) = by_key.remove(from) {
+            by_key.entry(to.clone()).or_default().extend(recs);
+        }
+    }
+    // For each undated key, the dated keys that share its stem, newest first.
+    let mut snapshots: BTreeMap<&str, Vec<(String, &str)>> = BTreeMap::new();
+    for key in by_key.keys() {
+        if let Some((stem, date)) = names::split_date(key) {
+            snapshots
+                .entry(stem)
+                .or_default()
+                .push((date_rank(date), key.as_str()));
+        }
+    }
+    let newest: BTreeMap<String, (Vec<&str>, String)> = snapshots
+        .into_iter()
+        .map(|(stem, mut dated)| {
+            dated.sort_by(|a, b| b.cmp(a));
+            let keys: Vec<&str> = dated.iter().map(|(_, k)| *k).collect();
+            let first = keys.first().map(|k| k.to_string()).unwrap_or_default();
+            (stem.to_string(), (keys, first))
+        })
+        .collect();
+    let mut groups: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
+    let mut index: BTreeMap<String, String> = BTreeMap::new();
+    let mut key_owner: BTreeMap<String, String> = BTreeMap::new();
+    let all_keys: BTreeSet<String> = by_key.keys().cloned().collect();
+    let targets: Vec<String> = by_key
+        .iter()
+        .map(|(key, recs)| match newest.get(key) {
+            Some((snapshots, dated)) if names::split_date(key).is_none() => {
+                identities::named_snapshot(key, recs, &all_keys)
+                    .or_else(|| identities::by_window(recs, snapshots, &by_key))
+                    .unwrap_or_else(|| dated.clone())
+            }
+            _ => key.clone(),
+        })
+        .collect();
+    drop(newest);
+    for ((key, recs), target) in by_key.into_iter().zip(targets) {
+        key_owner.insert(key, target.clone());
+        groups.entry(target).or_default().extend(recs);
+    }
+    // Spellings no rule above joins but that every source names alike are one model when
+    // nothing in them says otherwise (`identities::same_name`): names as they are first,
+    // then, over what is left, without the served words sellers leave out of names.
+    for unsaid in [false, true] {
+        for (key, recs) in groups.iter_mut() {
+            recs.sort_by_key(|r| record_order(r, key));
+        }
+        let candidates: Vec<identities::Candidate> = groups
+            .iter()
+            .filter_map(|(key, recs)| candidate(key, recs))
+            .collect();
+        for (from, into) in identities::same_name(&candidates, unsaid) {
+            if let Some(recs) = groups.remove(&from) {
+                groups.entry(into.clone()).or_default().extend(recs);
+            }
+            for owner in key_owner.values_mut() {
+                if *owner == from {
+                    owner.clone_from(&into);
+                }
+            }
+        }
+    }
+    // models.dev's maintainers say which model a provider's entry is (`base_model`): a
+    // group with no metadata file of its own whose entries name one base joins that base's
+    // model (Bedrock's `nvidia.nemotron-nano-9b-v2`, listed alone as `nemotron-nano-9b`, is
+    // `nemotron-nano-9b-v2`), unless it is a dated snapshot of it (the undated name joins
+    // the snapshot instead). A model with a file of its own stays itself, whatever one
+    // host's entry says (docs/methodology.md, "Identity").
+    let mut joins: Vec<(String, String)> = identities::reordered(&groups, &key_owner);
+    joins.extend(
+        groups
+            .iter()
+            .filter(|(_, recs)| recs.iter().all(|r| r.rank > 0))
+            .filter_map(|(key, recs)| {
+                let entries: Vec<&ModelRecord> = recs
+                    .iter()
+                    .filter(|r| r.source == sources::models_dev::SOURCE)
+                    .collect();
+                let bases: BTreeSet<&str> = entries
+                    .iter()
+                    .filter_map(|r| r.based_on.as_deref())
+                    .collect();
+                let [base] = bases.into_iter().collect::<Vec<_>>()[..] else {
+                    return None;
+                };
+                // Most of the group's entries say so: one host's slip (a distill's entry naming
+                // the model it distils) moves nothing.
+                let saying = entries.iter().filter(|r| r.based_on.is_some()).count();
+                let into = key_owner.get(base)?;
+                let snapshot = names::split_date(key).is_some_and(|(stem, _)| stem == base);
+                // Two snapshots of different dates stay two models.
+                let other_date = names::split_date(key)
+                    .zip(names::split_date(into))
+                    .is_some_and(|((_, a), (_, b))| a != b);
+                // A host's short spelling of the base's own id needs no majority.
+                ((2 * saying > entries.len() || identities::shortened(key, base))
+                    && into != key
+                    && !snapshot
+                    && !other_date
+                    && groups.contains_key(into))
+                .then(|| (key.clone(), into.clone()))
+            }),
+    );
+    for (from, into) in joins {
+        if let Some(recs) = groups.remove(&from) {
+            groups.entry(into.clone()).or_default().extend(recs);
+        }
+        for owner in key_owner.values_mut() {
+            if *owner == from {
+                owner.clone_from(&into);
+            }
+        }
+    }
+    // The prefixed spellings stay names of the model they joined.
+    for (from, to) in prefixed {
+        if let Some(group) = key_owner.get(&to).cloned() {
+            key_owner.insert(from, group);
+        }
+    }
+    // A mode entry alone never makes a model: OpenRouter's `openai/gpt-6.1-terra-pro:batch`
+    // is a batch price of a model no source lists (docs/data.md, "Price modes").
+    groups.retain(|_, recs| recs.iter().any(|r| r.mode.is_none()));
+    // Nor does a floating alias that names no version (`~anthropic/claude-haiku-latest`,
+    // `grok-latest`): it is whichever model its maker's line serves today, and its price
+    // changes when the target does (docs/methodology.md, "Identity"). A versioned one
+    // (`chatgpt-4o-latest`) is a model its maker sells under that id.
+    groups.retain(|key, recs| {
+        key.bytes().any(|b| b.is_ascii_digit())
+            || !recs.iter().all(|r| {
+                let id = r.raw_id.to_ascii_lowercase();
+                id.starts_with('~') || id.ends_with("latest")
+            })
+    });
+    let mut models = BTreeMap::new();
+    let mut slug_of_group = BTreeMap::new();
+    for (key, mut recs) in groups {
+        recs.sort_by_key(|r| record_order(r, &key));
+        // The slug is the best record's own spelling of the (dated) key.
+        let slug = recs
+            .iter()
+            .filter_map(|r| r.parsed.as_ref())
+            .find(|p| p.key == key)
+            .map(|p| p.slug.clone())
+            .unwrap_or_else(|| key.clone());
+        slug_of_group.insert(key, slug.clone());
+        models.insert(slug, recs);
+    }
+    for (key, group) in &key_owner {
+        if let Some(slug) = slug_of_group.get(group) {
+            index.insert(key.clone(), slug.clone());
+        }
+    }
+    for (own, key) in renamed {
+        if let Some(slug) = key_owner.get(&key).and_then(|g| slug_of_group.get(g)) {
+            index.entry(own).or_insert_with(|| slug.clone());
+        }
+    }
+    for (slug, recs) in &models {
+        index.entry(slug.clone()).or_insert_with(|| slug.clone());
+        for p in recs.iter().filter_map(|r| r.parsed.as_ref()) {
+            index.entry(p.slug.clone()).or_insert_with(|| slug.clone());
+        }
+        // LiteLLM's dated ids joined to the undated model they name are its aliases.
+        for r in recs.iter().filter(|r| r.source == sources::litellm::SOURCE) {
+            index
+                .entry(names::parse(&r.raw_id).slug)
+                .or_insert_with(|| slug.clone());
+        }
+    }
+    let offerings = offerings::pick(&models);
+    Resolved {
+        models,
+        index,
+        offerings,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::Prices;
+
+    fn rec(source: &'static str, provider: &str, id: &str, input: f64) -> ModelRecord {
+        ModelRecord {
+            source,
+            provider: Some(provider.into()),
+            raw_id: id.into(),
+            parsed: Some(names::parse(id)),
+            rank: 3,
+            prices: Some(Prices {
+                input: Some(input),
+                ..Prices::default()
+            }),
+            ..ModelRecord::default()
+        }
+    }
+
+    #[test]
+    fn dash_vendor_prefixes_join_the_model_of_that_vendor_only() {
+        let r = resolve(vec![
+            rec("models-dev", "openai", "gpt-4o-2024-11-20", 2.5),
+            rec(
+                "models-dev",
+                "digitalocean",
+                "openai-gpt-4o-2024-11-20",
+                2.5,
+            ),
+            rec("models-dev", "deepseek", "deepseek-v3.2", 0.3),
+            rec("models-dev", "other", "v3.2", 0.3),
+        ]);
+        assert_eq!(
+            r.lookup("openai-gpt-4o-2024-11-20"),
+            Some("gpt-4o-2024-11-20")
+        );
+        assert_eq!(
+            r.lookup("deepseek-v3.2"),
+            Some("deepseek-v3.2"),
+            "v3.2 is no DeepSeek model name"
+        );
+    }
+
+    #[test]
+    fn undated_names_join_the_newest_snapshot_and_stay_aliases() {
+        let r = resolve(vec![
+            rec("genai-prices", "openai", "gpt-4o", 2.5),
+            rec("models-dev", "openai", "gpt-4o-2024-05-13", 5.0),
+            rec("models-dev", "openai", "gpt-4o-2024-11-20", 2.5),
+            rec("models-dev", "openrouter", "openai/gpt-4o-2024-11-20", 2.6),
+        ]);
+        assert_eq!(
+            r.models.keys().collect::<Vec<_>>(),
+            ["gpt-4o-2024-05-13", "gpt-4o-2024-11-20"]
+        );
+        assert_eq!(r.lookup("gpt-4o"), Some("gpt-4o-2024-11-20"));
+        assert_eq!(r.lookup("openai/gpt-4o"), Some("gpt-4o-2024-11-20"));
+        assert_eq!(r.lookup("gpt-4o-2024-05-13"), Some("gpt-4o-2024-05-13"));
+        // One offering per provider; the pricing dataset wins at openai.
+        let newest: Vec<_> = r
+            .offerings
+            .iter()
+            .filter(|o| o.model_slug == "gpt-4o-2024-11-20")
+            .collect();
+        assert_eq!(newest.len(), 2);
+        assert_eq!(newest[0].provider_slug, "openai");
+        assert_eq!(newest[0].source, "genai-prices");
+        assert_eq!(newest[0].input_price, Some(2.5));
+    }
+}
