@@ -188,6 +188,14 @@ fn every_sold_model_of_an_open_family_is_open_source() {
 }
 
 /// The bundled catalogue's model for a raw id: the model of that slug, else the alias's.
+/// Every alias of the bundled catalogue, to its model's slug.
+fn alias_index(s: &Snapshot) -> BTreeMap<&str, &str> {
+    s.aliases
+        .iter()
+        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
+        .collect()
+}
+
 fn resolve<'a>(s: &'a Snapshot, aliases: &BTreeMap<&'a str, &'a str>, id: &str) -> Option<&'a str> {
     let slug = names::parse(id).slug;
     s.models
@@ -201,11 +209,7 @@ fn resolve<'a>(s: &'a Snapshot, aliases: &BTreeMap<&'a str, &'a str>, id: &str) 
 #[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn a_models_own_metadata_decides_open_weights_unless_its_family_is_open() {
     let s = bundled();
-    let aliases: BTreeMap<&str, &str> = s
-        .aliases
-        .iter()
-        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
-        .collect();
+    let aliases = alias_index(&s);
     let path = raw_sources().join("models-dev/models_dev_toml_bundle.json");
     let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
     let (mut open, mut closed) = (0, 0);
@@ -250,11 +254,7 @@ fn a_models_own_metadata_decides_open_weights_unless_its_family_is_open() {
 #[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn every_deprecation_date_of_the_creator_is_the_models() {
     let s = bundled();
-    let aliases: BTreeMap<&str, &str> = s
-        .aliases
-        .iter()
-        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
-        .collect();
+    let aliases = alias_index(&s);
     let path = raw_sources().join("litellm/model_prices_and_context_window.json");
     let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
     let mut checked = 0;
@@ -412,11 +412,7 @@ fn disputes_name_real_disagreements_only() {
 
 /// LiteLLM's entries by the bundled model each names (through the catalogue's aliases).
 fn litellm_by_model(s: &Snapshot) -> BTreeMap<String, Vec<(String, serde_json::Value)>> {
-    let aliases: BTreeMap<&str, &str> = s
-        .aliases
-        .iter()
-        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
-        .collect();
+    let aliases = alias_index(&s);
     let path = raw_sources().join("litellm/model_prices_and_context_window.json");
     let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
     let mut out: BTreeMap<String, Vec<(String, serde_json::Value)>> = BTreeMap::new();
@@ -641,11 +637,7 @@ fn floating_aliases_without_a_version_are_not_models() {
 #[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn a_models_dev_base_model_is_the_model_its_entry_resolves_to() {
     let s = bundled();
-    let aliases: BTreeMap<&str, &str> = s
-        .aliases
-        .iter()
-        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
-        .collect();
+    let aliases = alias_index(&s);
     let path = raw_sources().join("models-dev/models_dev_toml_bundle.json");
     let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
     let files = data["files"].as_object().unwrap();
@@ -690,11 +682,7 @@ fn a_models_dev_base_model_is_the_model_its_entry_resolves_to() {
 #[test]
 fn hosts_spellings_of_a_labs_model_are_that_model() {
     let s = bundled();
-    let aliases: BTreeMap<&str, &str> = s
-        .aliases
-        .iter()
-        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
-        .collect();
+    let aliases = alias_index(&s);
     // (a host's spelling, the model it is): a Poe bot marked with its host's initials, a
     // reordered id, a dated id without `instruct`, a short spelling its entry's
     // `base_model` names, and the undated id of an older checkpoint whose window is not the
