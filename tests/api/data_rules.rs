@@ -412,7 +412,7 @@ fn disputes_name_real_disagreements_only() {
 
 /// LiteLLM's entries by the bundled model each names (through the catalogue's aliases).
 fn litellm_by_model(s: &Snapshot) -> BTreeMap<String, Vec<(String, serde_json::Value)>> {
-    let aliases = alias_index(&s);
+    let aliases = alias_index(s);
     let path = raw_sources().join("litellm/model_prices_and_context_window.json");
     let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
     let mut out: BTreeMap<String, Vec<(String, serde_json::Value)>> = BTreeMap::new();
