@@ -770,3 +770,40 @@ fn no_token_price_is_a_price_per_thousand_tokens() {
     // The dearest real list price stays: o1-pro's $600 output.
     assert!(s.offerings.iter().any(|o| o.output_price == Some(600.0)));
 }
+
+/// Facts of the bundled data the rankings rest on (the behaviour of the rankings is
+/// `rankings.rs`'s): today's measured leaders lead the score and the capability index.
+#[test]
+fn todays_leaders_lead() {
+    let s = bundled();
+    let listed: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| {
+            m.availability.as_str() != "research"
+                && m.task.as_str() != "router"
+                && !m.retired
+                && m.superseded_by.is_none()
+                && m.rank_basis.is_some_and(|b| b.as_str() != "self_reported")
+        })
+        .collect();
+    let top = |key: &dyn Fn(&entity::model::Model) -> Option<f64>, n: usize| {
+        let mut ranked: Vec<(f64, &str)> = listed
+            .iter()
+            .filter_map(|m| Some((key(m)?, m.slug.as_str())))
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked.into_iter().take(n).map(|(_, s)| s).collect::<Vec<_>>()
+    };
+    let by_score = top(&|m| m.rank_score, 5);
+    for expected in ["gpt-5.5", "claude-opus-4-7", "gpt-5.4"] {
+        assert!(by_score.contains(&expected), "{expected} not in {by_score:?}");
+    }
+    let by_index = top(
+        &|m| Some(m.capability_index? - m.capability_index_se.unwrap_or(0.0)),
+        30,
+    );
+    for expected in ["gpt-5.5", "claude-opus-4-7", "claude-opus-4-6"] {
+        assert!(by_index.contains(&expected), "{expected} not in {by_index:?}");
+    }
+}

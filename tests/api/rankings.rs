@@ -113,12 +113,8 @@ async fn the_default_ranking_is_one_a_practitioner_accepts() {
         current_frontier >= 12,
         "{current_frontier} current frontier models in {top:?}"
     );
-    for expected in ["gpt-5.5", "claude-opus-4-7", "gpt-5.4"] {
-        assert!(
-            top[..5].iter().any(|s| s == expected),
-            "{expected} not in the top 5 {top:?}"
-        );
-    }
+    // Which models lead today is a fact of the data: `data_rules::todays_leaders_lead`.
+    assert!(top.len() >= 5, "{top:?}");
     // The default order is by rank_score, the average at the index's lower bound.
     let ranks: Vec<f64> = rows
         .iter()
@@ -311,12 +307,6 @@ async fn the_capability_index_ranks_frontier_models_first() {
     assert_eq!(values.len(), 30);
     assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
     let top = slugs(&body);
-    for expected in ["gpt-5.5", "claude-opus-4-7", "claude-opus-4-6"] {
-        assert!(
-            top.iter().any(|s| s == expected),
-            "{expected} not in {top:?}"
-        );
-    }
     // The anchors of the published scale, and the order of three generations.
     let index = |b: &Value| b["data"]["capability_index"].as_f64().unwrap();
     let (_, gpt4) = app.get_json("/api/v1/models/gpt-4-0613").await;
