@@ -793,17 +793,27 @@ fn todays_leaders_lead() {
             .filter_map(|m| Some((key(m)?, m.slug.as_str())))
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        ranked.into_iter().take(n).map(|(_, s)| s).collect::<Vec<_>>()
+        ranked
+            .into_iter()
+            .take(n)
+            .map(|(_, s)| s)
+            .collect::<Vec<_>>()
     };
     let by_score = top(&|m| m.rank_score, 5);
     for expected in ["gpt-5.5", "claude-opus-4-7", "gpt-5.4"] {
-        assert!(by_score.contains(&expected), "{expected} not in {by_score:?}");
+        assert!(
+            by_score.contains(&expected),
+            "{expected} not in {by_score:?}"
+        );
     }
     let by_index = top(
         &|m| Some(m.capability_index? - m.capability_index_se.unwrap_or(0.0)),
         30,
     );
     for expected in ["gpt-5.5", "claude-opus-4-7", "claude-opus-4-6"] {
-        assert!(by_index.contains(&expected), "{expected} not in {by_index:?}");
+        assert!(
+            by_index.contains(&expected),
+            "{expected} not in {by_index:?}"
+        );
     }
 }
