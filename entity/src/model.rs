@@ -129,3 +129,34 @@ impl Dispute {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// Whether a list with no availability filter shows the model: not a checkpoint known
+    /// only from a benchmark table, nor a router (a product that picks a model per request).
+    pub fn shown_by_default(&self) -> bool {
+        self.availability != crate::vocab::Availability::Research
+            && self.task != crate::vocab::Task::Router
+    }
+
+    /// Neither retired nor a preview its general release replaced.
+    pub fn is_current(&self) -> bool {
+        !self.retired && self.superseded_by.is_none()
+    }
+
+    /// A preview its creator deprecated: out of lists that do not ask for deprecated
+    /// models (docs/data.md, "Lifecycle").
+    pub fn is_deprecated_preview(&self) -> bool {
+        self.deprecated
+            && self
+                .slug
+                .split(['-', '.'])
+                .any(|w| matches!(w, "preview" | "exp" | "experimental"))
+    }
+
+    /// Whether a list with no filter at all shows the model: shown by default, current,
+    /// and not a preview its creator deprecated. The rankings, the default list and
+    /// `mds ingest`'s counts all read this one rule.
+    pub fn listed_by_default(&self) -> bool {
+        self.shown_by_default() && self.is_current() && !self.is_deprecated_preview()
+    }
+}

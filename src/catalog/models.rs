@@ -138,7 +138,7 @@ impl Orders {
             .map(|idx| {
                 idx.iter()
                     .copied()
-                    .filter(|&i| listed_by_default(&models[i as usize]))
+                    .filter(|&i| models[i as usize].listed_by_default())
                     .collect()
             })
             .collect();
@@ -187,32 +187,6 @@ pub fn blended(m: &model::Model) -> Option<f64> {
 /// The day that dates a model (see its `date_basis`): its release, else its first sighting.
 pub fn dated(m: &model::Model) -> Option<&str> {
     m.release_date.as_deref().or(m.first_seen.as_deref())
-}
-
-/// Whether a list with no availability filter shows the model: not a checkpoint known only
-/// from a benchmark table, nor a router (a product that picks a model per request).
-fn shown_by_default(m: &model::Model) -> bool {
-    m.availability != Availability::Research && m.task != Task::Router
-}
-
-/// Whether a list with no filter at all shows the model: shown by default, not retired and
-/// not a preview its general release replaced.
-fn listed_by_default(m: &model::Model) -> bool {
-    shown_by_default(m) && current(m) && !deprecated_preview(m)
-}
-
-/// Neither retired nor a preview its general release replaced.
-fn current(m: &model::Model) -> bool {
-    !m.retired && m.superseded_by.is_none()
-}
-
-/// A preview its creator deprecated: out of lists that do not ask for deprecated models
-/// (docs/data.md, "Lifecycle").
-fn deprecated_preview(m: &model::Model) -> bool {
-    m.deprecated
-        && m.slug
-            .split(['-', '.'])
-            .any(|w| matches!(w, "preview" | "exp" | "experimental"))
 }
 
 impl ModelFilter {
@@ -329,7 +303,7 @@ impl Catalog {
         let available = match f.availability.as_deref() {
             // A task filter asks for routers by name (`task=router`).
             None => {
-                shown_by_default(m) || f.task.is_some() && m.availability != Availability::Research
+                m.shown_by_default() || f.task.is_some() && m.availability != Availability::Research
             }
             Some("all") => true,
             Some(a) => m.availability.as_str() == a,
@@ -340,7 +314,7 @@ impl Catalog {
         let retirement = match f.retired {
             Some(r) => m.retired == r,
             None => {
-                current(m) && (f.deprecated.is_some() || !deprecated_preview(m))
+                m.is_current() && (f.deprecated.is_some() || !m.is_deprecated_preview())
                     || f.availability.as_deref() == Some("all")
             }
         };

@@ -115,8 +115,8 @@ fn has(list: &str, item: &str) -> bool {
 
 fn admits(ask: &Ask, m: &model::Model) -> bool {
     m.task == ask.task
-        && !m.retired
-        && m.superseded_by.is_none()
+        && m.is_current()
+        && !m.is_deprecated_preview()
         && ask
             .min_context
             .is_none_or(|c| m.context_window.is_some_and(|w| w >= c))

@@ -23,7 +23,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use entity::vocab::{Availability, RankBasis, Task};
+use entity::vocab::RankBasis;
 use entity::{model_domain, score};
 
 use super::capability::{ITEMS, round2};
@@ -545,12 +545,7 @@ pub const CHECKS: &[(&str, &str)] = &[
 /// listed by default), each domain's spread and the agreement figures of [`CHECKS`].
 pub fn summary(s: &Snapshot) -> Vec<String> {
     let mut out = Vec::new();
-    let listed = |m: &&entity::model::Model| {
-        m.availability != Availability::Research
-            && m.task != Task::Router
-            && !m.retired
-            && m.superseded_by.is_none()
-    };
+    let listed = |m: &&entity::model::Model| m.listed_by_default();
     for (what, models) in [
         ("all models", s.models.iter().collect::<Vec<_>>()),
         (
