@@ -1088,6 +1088,67 @@ pub(super) fn reordered(
         .collect()
 }
 
+/// A host's spelling of a dated snapshot without its size (`voxtral-small-2507` for
+/// Mistral's `voxtral-small-24b-2507`): a group none of the creator's own metadata or price
+/// lists make up whose key is
+/// one creator-made group's key with size words left out (`24b`, `a22b`, `16e`) and the
+/// same date joins it, where exactly one such group exists (docs/methodology.md,
+/// "Identity").
+pub(super) fn unsized_snapshots(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    let tables = super::prices::Tables::shared();
+    let own = |key: &str, recs: &[super::ModelRecord]| {
+        let creator = names::creator_for(None, key);
+        recs.iter().any(|r| {
+            r.rank <= 2
+                || r.provider
+                    .as_deref()
+                    .is_some_and(|p| tables.is_first_party(creator, p))
+        })
+    };
+    let size = |w: &str| {
+        let digits = w.trim_start_matches('a');
+        digits.len() > 1
+            && digits.ends_with(['b', 'e'])
+            && digits[..digits.len() - 1]
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b'.')
+    };
+    let dated: Vec<(&String, &str)> = groups
+        .iter()
+        .filter(|(k, recs)| own(k, recs))
+        .filter_map(|(k, _)| Some((k, names::split_date(k)?.1)))
+        .collect();
+    // A gateway's copy of the creator's price list (LiteLLM, rank 4) does not make a
+    // spelling the creator's: only its own metadata or price list (rank 0 to 2) does.
+    groups
+        .iter()
+        .filter(|(_, recs)| recs.iter().all(|r| r.rank > 2))
+        .filter_map(|(key, _)| {
+            let (_, date) = names::split_date(key)?;
+            let targets: Vec<&&String> = dated
+                .iter()
+                .filter(|(k, d)| *d == date && shortened(key, k))
+                .filter(|(k, _)| {
+                    let mut left: Vec<&str> = k.split('-').collect();
+                    for w in key.split('-') {
+                        if let Some(i) = left.iter().position(|x| *x == w) {
+                            left.remove(i);
+                        }
+                    }
+                    left.iter().all(|w| size(w))
+                })
+                .map(|(k, _)| k)
+                .collect();
+            let [into] = targets[..] else {
+                return None;
+            };
+            Some((key.clone(), (*into).clone()))
+        })
+        .collect()
+}
+
 /// Whether `key` is `base` with words left out and none added (`nemotron-3-ultra-550b` of
 /// `nemotron-3-ultra-550b-a55b`): a host's short spelling of the model its entry names.
 pub(super) fn shortened(key: &str, base: &str) -> bool {

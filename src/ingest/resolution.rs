@@ -365,6 +365,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // the snapshot instead). A model with a file of its own stays itself, whatever one
     // host's entry says (docs/methodology.md, "Identity").
     let mut joins: Vec<(String, String)> = identities::reordered(&groups, &key_owner);
+    joins.extend(identities::unsized_snapshots(&groups));
     joins.extend(
         groups
             .iter()
