@@ -782,11 +782,7 @@ fn todays_leaders_lead() {
         .models
         .iter()
         .filter(|m| {
-            m.availability.as_str() != "research"
-                && m.task.as_str() != "router"
-                && !m.retired
-                && m.superseded_by.is_none()
-                && m.rank_basis.is_some_and(|b| b.as_str() != "self_reported")
+            m.listed_by_default() && m.rank_basis.is_some_and(|b| b.as_str() != "self_reported")
         })
         .collect();
     let top = |key: &dyn Fn(&entity::model::Model) -> Option<f64>, n: usize| {
