@@ -130,6 +130,10 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
+/// The words of a slug that make it a preview of a general release (`gemini-2.5-pro-exp-03-25`,
+/// `gemini-3-pro-image-preview`): what supersedes it and what deprecates it out of lists.
+pub const PREVIEW_WORDS: &[&str] = &["exp", "preview"];
+
 impl Model {
     /// Whether a list with no availability filter shows the model: not a checkpoint known
     /// only from a benchmark table, nor a router (a product that picks a model per request).
@@ -146,11 +150,7 @@ impl Model {
     /// A preview its creator deprecated: out of lists that do not ask for deprecated
     /// models (docs/data.md, "Lifecycle").
     pub fn is_deprecated_preview(&self) -> bool {
-        self.deprecated
-            && self
-                .slug
-                .split(['-', '.'])
-                .any(|w| matches!(w, "preview" | "exp" | "experimental"))
+        self.deprecated && self.slug.split('-').any(|w| PREVIEW_WORDS.contains(&w))
     }
 
     /// Whether a list with no filter at all shows the model: shown by default, current,

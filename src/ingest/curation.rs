@@ -113,7 +113,9 @@ pub fn apply(s: &mut Snapshot) {
 /// slug says stays (`gemini-2.5-flash-preview-tts` → `gemini-2.5-flash-tts`, a TTS model).
 pub fn general_release(slug: &str) -> Option<String> {
     let words: Vec<&str> = slug.split('-').collect();
-    let at = words.iter().position(|w| matches!(*w, "exp" | "preview"))?;
+    let at = words
+        .iter()
+        .position(|w| entity::model::PREVIEW_WORDS.contains(w))?;
     let mut rest = at + 1;
     while words
         .get(rest)
