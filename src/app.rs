@@ -100,6 +100,7 @@ impl App {
                 Duration::from_secs(secs),
                 db.clone(),
                 opts,
+                self.state.config.sync_program.clone(),
                 self.state.metrics.clone(),
             ))
         });

@@ -308,6 +308,12 @@ pub struct ServeConfig {
     /// `stale` in `/api/v1/sources`.
     #[arg(long, env = "MDS_SYNC_STALE_AFTER", value_parser = parse_interval, default_value = "48h")]
     pub sync_stale_after: u64,
+    /// How a scheduled sync runs: in a child process (`mds serve` sets this binary, so the
+    /// sync's fetch, build and import give their memory back when the child exits and the
+    /// server's resting memory stays flat over many syncs), or in-process where `None` (a
+    /// configuration built in code). Not a flag.
+    #[arg(skip)]
+    pub sync_program: Option<crate::sync::schedule::Program>,
 }
 
 /// The sync interval: `0` (or `off`) is no schedule, written as `Some(0)`; otherwise an
@@ -380,6 +386,7 @@ impl Default for ServeConfig {
             sync_data_dir: PathBuf::from("mds-data"),
             sync_mirror: None,
             sync_stale_after: crate::catalog::freshness::DEFAULT_STALE_AFTER.as_secs(),
+            sync_program: None,
         }
     }
 }

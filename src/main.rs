@@ -35,8 +35,17 @@ type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 async fn run(cli: Cli) -> Result<(), BoxError> {
     match cli.command {
-        Command::Serve(config) => {
+        Command::Serve(mut config) => {
             app::init_logging(config.log_format);
+            // Scheduled syncs run as `mds sync` in a child process (docs/sync.md, "Memory
+            // over many syncs"); where this binary cannot name itself, in-process.
+            config.sync_program =
+                std::env::current_exe()
+                    .ok()
+                    .map(|path| mds::sync::schedule::Program {
+                        path,
+                        database_url: cli.database_url.clone(),
+                    });
             let app = app::App::build(&cli.database_url, config).await?;
             tracing::info!(address = %app.local_addr(), "listening");
             app.run_until_stopped(app::shutdown_signal()).await?;
@@ -176,9 +185,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 match mds::sync::lock::exclusive(&db, lease, mds::sync::run(&db, &opts)).await? {
                     Some(report) => report?,
                     None => {
-                        println!(
-                            "sync skipped: another sync holds the lock (a scheduled sync or another `mds sync`)"
-                        );
+                        println!("{}", mds::sync::schedule::SKIPPED);
                         return Ok(());
                     }
                 }

@@ -5,7 +5,10 @@
 //! its reload interval. `mds serve` runs it daily unless told not to (`--sync-interval 0`),
 //! and (for an interval of an hour or more) once at start-up when no sync has tried the
 //! sources within the interval, so a new deployment serves current data the day it starts
-//! (docs/sync.md, "Scheduling").
+//! (docs/sync.md, "Scheduling"). `mds serve` runs each scheduled sync as `mds sync` in a
+//! child process ([`Program`]): the fetch, the build and the import allocate hundreds of
+//! megabytes that an allocator keeps once freed, and a child gives them all back when it
+//! exits (docs/sync.md, "Memory over many syncs").
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -47,17 +50,40 @@ pub async fn due_at_start(db: &DatabaseConnection, interval: Duration) -> bool {
     last.is_none_or(|t| chrono::Utc::now() - t.with_timezone(&chrono::Utc) >= interval)
 }
 
+/// The program a scheduled sync runs as `<path> sync --data-dir … [--mirror …]`, with the
+/// server's database: `mds serve` names its own binary.
+#[derive(Clone)]
+pub struct Program {
+    pub path: std::path::PathBuf,
+    pub database_url: String,
+}
+
+impl std::fmt::Debug for Program {
+    // The database URL may carry a password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Program")
+            .field("path", &self.path)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What `mds sync` prints when another sync holds the lock: a scheduled sync's child that
+/// prints it skipped the tick.
+pub const SKIPPED: &str =
+    "sync skipped: another sync holds the lock (a scheduled sync or another `mds sync`)";
+
 /// Runs forever: a sync at start-up when one is due ([`due_at_start`]), then one at every
-/// tick.
+/// tick; each in `program`'s child process where given, else in this one.
 pub async fn every(
     interval: Duration,
     db: DatabaseConnection,
     opts: Options,
+    program: Option<Program>,
     metrics: Arc<Metrics>,
 ) {
     if interval >= START_UP_SYNC_FROM && due_at_start(&db, interval).await {
         tracing::info!("sync: no sync within the interval; syncing now");
-        let outcome = once(&db, &opts).await;
+        let outcome = once(&db, &opts, program.as_ref()).await;
         metrics.sync_run(outcome);
     }
     loop {
@@ -65,13 +91,21 @@ pub async fn every(
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default();
         tokio::time::sleep(until_next(interval, now)).await;
-        let outcome = once(&db, &opts).await;
+        let outcome = once(&db, &opts, program.as_ref()).await;
         metrics.sync_run(outcome);
     }
 }
 
-/// One scheduled sync; its outcome for the metrics.
-pub async fn once(db: &DatabaseConnection, opts: &Options) -> &'static str {
+/// One scheduled sync, in `program`'s child process where given; its outcome for the
+/// metrics.
+pub async fn once(
+    db: &DatabaseConnection,
+    opts: &Options,
+    program: Option<&Program>,
+) -> &'static str {
+    if let Some(program) = program {
+        return in_child(program, opts).await;
+    }
     match super::lock::exclusive(db, lease(opts), run(db, opts)).await {
         Ok(Some(outcome)) => outcome,
         Ok(None) => {
@@ -114,6 +148,80 @@ async fn run(db: &DatabaseConnection, opts: &Options) -> &'static str {
     }
 }
 
+/// One sync as `mds sync` in a child process, which takes the sync lock itself; stopped
+/// when it outlives the lease. Its report becomes one log line.
+async fn in_child(program: &Program, opts: &Options) -> &'static str {
+    let mut cmd = tokio::process::Command::new(&program.path);
+    cmd.arg("sync")
+        .arg("--data-dir")
+        .arg(&opts.data_dir)
+        .env("DATABASE_URL", &program.database_url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    if let Some(mirror) = &opts.mirror {
+        cmd.arg("--mirror").arg(mirror);
+    }
+    if let Some(log) = &opts.price_changes {
+        cmd.arg("--price-changes").arg(log);
+    }
+    let child = match cmd.spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            tracing::warn!(program = %program.path.display(), error = %e, "sync: cannot start the sync process");
+            return "failed";
+        }
+    };
+    let output = match tokio::time::timeout(lease(opts), child.wait_with_output()).await {
+        Ok(Ok(output)) => output,
+        Ok(Err(e)) => {
+            tracing::warn!(error = %e, "sync: the sync process failed");
+            return "failed";
+        }
+        Err(_) => {
+            // Dropping the child kills it (`kill_on_drop`).
+            tracing::warn!("sync: the sync process outlived its lease; stopped");
+            return "failed";
+        }
+    };
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let outcome = outcome_of(output.status.success(), &stdout);
+    let said = one_line(&stdout);
+    match outcome {
+        "failed" => {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            tracing::warn!(status = %output.status, stderr = %one_line(&stderr), "sync: {said}");
+        }
+        "skipped" => tracing::info!("sync: another instance is syncing; skipped"),
+        _ => tracing::info!("sync: {said}"),
+    }
+    outcome
+}
+
+/// A report's lines as one log line.
+fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A child's outcome from its exit status and report ([`super::Report::render`]): `mds
+/// sync` exits non-zero when a source failed or was held.
+fn outcome_of(success: bool, stdout: &str) -> &'static str {
+    if !success {
+        "failed"
+    } else if stdout.lines().any(|l| l == SKIPPED) {
+        "skipped"
+    } else if stdout.lines().any(|l| l.starts_with("dataset: imported ")) {
+        "imported"
+    } else {
+        "unchanged"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +234,24 @@ mod tests {
             until_next(h, Duration::from_secs(7300)),
             Duration::from_secs(3500)
         );
+    }
+
+    /// The parent reads the child's outcome from the report `mds sync` prints.
+    #[test]
+    fn a_child_outcome_is_read_from_its_report() {
+        let report = |dataset| super::super::Report {
+            sources: Vec::new(),
+            dataset,
+            offline: false,
+        };
+        let imported = report(super::super::DatasetOutcome::Imported {
+            version: 4,
+            changes: Default::default(),
+        });
+        assert_eq!(outcome_of(true, &imported.render()), "imported");
+        let unchanged = report(super::super::DatasetOutcome::Unchanged { version: 4 });
+        assert_eq!(outcome_of(true, &unchanged.render()), "unchanged");
+        assert_eq!(outcome_of(false, &imported.render()), "failed");
+        assert_eq!(outcome_of(true, &format!("{SKIPPED}\n")), "skipped");
     }
 }

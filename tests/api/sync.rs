@@ -416,9 +416,9 @@ async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
     );
 }
 
-/// Two instances on one PostgreSQL database, each syncing every 3 s: at each tick one of
-/// them holds the advisory lock and syncs while the other skips, and both serve the version
-/// it imported.
+/// Two instances on one PostgreSQL database, each syncing every 3 s as `mds serve` does, in
+/// a child process (`mds sync`): at each tick one child holds the advisory lock and syncs
+/// while the other skips, and both instances serve the version it imported.
 #[tokio::test]
 #[ignore = "reads ../shared/data; scripts/test.sh runs it where that directory exists"]
 async fn two_instances_sync_once_per_tick_and_both_serve_the_result() {
@@ -430,6 +430,10 @@ async fn two_instances_sync_once_per_tick_and_both_serve_the_result() {
         sync_interval: Some(3),
         sync_data_dir: dir.to_path_buf(),
         sync_mirror: Some(url.clone()),
+        sync_program: Some(mds::sync::schedule::Program {
+            path: env!("CARGO_BIN_EXE_mds").into(),
+            database_url: db_url.clone(),
+        }),
         reload_interval_ms: 200,
         ..mds::config::ServeConfig::default()
     };
