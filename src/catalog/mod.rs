@@ -18,6 +18,7 @@ pub mod lengths;
 pub mod lookups;
 pub mod models;
 pub mod recommend;
+pub mod retirements;
 pub mod search;
 
 use std::collections::BTreeMap;

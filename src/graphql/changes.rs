@@ -30,7 +30,7 @@ impl From<ChangeType> for ChangeKind {
 }
 
 /// `YYYY-MM-DD`, checked.
-fn date(param: &str, v: Option<String>) -> Result<Option<String>> {
+pub(super) fn date(param: &str, v: Option<String>) -> Result<Option<String>> {
     let Some(v) = v else { return Ok(None) };
     if chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d").is_ok() && v.len() == 10 {
         Ok(Some(v))

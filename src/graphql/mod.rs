@@ -14,6 +14,7 @@ pub mod guards;
 pub mod introspection;
 pub mod query;
 pub mod recommend;
+pub mod retirements;
 pub mod sizes;
 pub mod sorted;
 pub mod types;
@@ -38,6 +39,7 @@ pub struct Query(
     costs::CostsRoot,
     changes::ChangesRoot,
     recommend::RecommendRoot,
+    retirements::RetirementsRoot,
 );
 
 pub type MdsSchema = Schema<Query, EmptyMutation, EmptySubscription>;

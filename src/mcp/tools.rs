@@ -134,6 +134,21 @@ pub const TOOLS: &[ToolRow] = &[
         ],
     },
     ToolRow {
+        name: "upcoming_retirements",
+        title: "Upcoming retirements",
+        description: "Models whose retirement date is announced, soonest first, with each one's list price and its successor where the creator names one: what to migrate off and by when. `from` (YYYY-MM-DD; today's date for those still to come), `until`, `creator` (a provider slug such as openai).",
+        endpoint: "/api/v1/retirements",
+        rows: "",
+        columns: &[
+            ("retires", "/deprecation_date"),
+            ("model", "/slug"),
+            ("creator", "/creator/slug"),
+            ("input $/1M", "/input_price"),
+            ("output $/1M", "/output_price"),
+            ("successor", "/superseded_by/slug"),
+        ],
+    },
+    ToolRow {
         name: "leaderboard",
         title: "Benchmark leaderboard",
         description: "A benchmark (`slug`, e.g. gpqa-diamond, swe-bench-verified, livebench) and its best models. Independent results only by default; provenance=all adds makers' own figures for models no third party measured, each row labelled.",
@@ -459,7 +474,7 @@ mod tests {
 
     #[test]
     fn every_tool_runs_an_endpoint_of_the_table() {
-        assert_eq!(TOOLS.len(), 9);
+        assert_eq!(TOOLS.len(), 10);
         for t in TOOLS {
             let ep = endpoint(t).unwrap_or_else(|| panic!("{}: no endpoint", t.name));
             let schema = input_schema(t);

@@ -507,6 +507,24 @@ fn schemas() -> Value {
         ("previous_output_price", nullable("number")),
         ("score", nullable("number")),
     ]);
+    // docs/data.md, "Lifecycle".
+    let successor = obj(&[
+        ("input_price", nullable("number")),
+        ("name", s()),
+        ("output_price", nullable("number")),
+        ("slug", s()),
+    ]);
+    let retirement = obj(&[
+        ("creator", nullable_ref("Named")),
+        ("deprecated", json!({"type": "boolean"})),
+        ("deprecation_date", date()),
+        ("input_price", nullable("number")),
+        ("name", s()),
+        ("output_price", nullable("number")),
+        ("retired", json!({"type": "boolean"})),
+        ("slug", s()),
+        ("superseded_by", nullable_ref("Successor")),
+    ]);
     let closest = json!({"type": "array", "description": "For an unknown model: the closest known ones",
         "items": {"type": "object", "properties": {"slug": {"type": "string"}, "name": {"type": "string"}}, "required": ["slug", "name"]}});
     // Objects that may be null are components of their own, so generated clients name them.
@@ -518,6 +536,9 @@ fn schemas() -> Value {
         ("BaseModel", base_model),
         ("Point", point),
         ("Dispute", dispute),
+        ("Successor", successor),
+        // (Not nullable: here because the `json!` below is at the macro's recursion limit.)
+        ("Retirement", retirement),
     ];
     let mut all = json!({
         "Costs": costs,
@@ -782,6 +803,7 @@ fn operation(path: &str) -> (String, &'static str) {
         "economy" => ("list_indicators", "economy"),
         "economy/{slug}" => ("get_indicator", "economy"),
         "changes" => ("list_changes", "changes"),
+        "retirements" => ("list_retirements", "models"),
         "sources" => ("list_sources", "dataset"),
         "dataset" => ("get_dataset", "dataset"),
         // A new endpoint is named after its path until it gets a name here.

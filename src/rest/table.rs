@@ -622,6 +622,31 @@ pub const ENDPOINTS: &[Endpoint] = &[
         sample: "/api/v1/changes?type=price&limit=2",
     },
     Endpoint {
+        path: "/api/v1/retirements",
+        summary: "Announced retirements, soonest first: each model's retirement date, whether it has passed, its list price and its successor's where the creator names one (from=today lists those still to come)",
+        document: "query($from: String, $until: String, $creator: String, $first: Int, $offset: Int) {
+  result: retirements(from: $from, until: $until, creator: $creator, first: $first, offset: $offset) {
+    total: totalCount
+    items: nodes {
+      creator { name slug } deprecated deprecation_date: deprecationDate input_price: inputPrice name
+      output_price: outputPrice retired slug
+      superseded_by: supersededBy { input_price: inputPrice name output_price: outputPrice slug }
+    }
+  }
+}",
+        params: &[
+            q("from", "from", Kind::Date, ""),
+            q("until", "until", Kind::Date, ""),
+            q("creator", "creator", Kind::Slug, ""),
+            PAGE,
+            LIMIT,
+        ],
+        shape: Shape::List,
+        noun: "retirement",
+        schema: "Retirement",
+        sample: "/api/v1/retirements?from=2026-11-01&limit=2",
+    },
+    Endpoint {
         path: "/api/v1/sources",
         summary: "The public datasets the data comes from, with licences and attribution",
         document: doc!("query {

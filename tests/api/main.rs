@@ -27,6 +27,7 @@ mod prices;
 mod rankings;
 mod recommend;
 mod rest;
+mod retirements;
 mod signals;
 mod sync;
 mod witnesses;

@@ -61,6 +61,7 @@ async fn the_handshake_lists_every_tool_with_its_schemas() {
             "recommend_models",
             "price_history",
             "recent_changes",
+            "upcoming_retirements",
             "leaderboard",
             "list_providers"
         ]
@@ -114,6 +115,11 @@ const QUESTIONS: &[(&str, &str, &str)] = &[
         "recent_changes",
         r#"{"type": "price", "limit": 5}"#,
         "/api/v1/changes?type=price&limit=5",
+    ),
+    (
+        "upcoming_retirements",
+        r#"{"from": "2026-11-01", "creator": "openai", "limit": 5}"#,
+        "/api/v1/retirements?from=2026-11-01&creator=openai&limit=5",
     ),
     (
         "leaderboard",

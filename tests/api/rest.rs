@@ -852,6 +852,7 @@ async fn responses_match_the_openapi_document() {
         ("/api/v1/economy", "/api/v1/economy"),
         ("/api/v1/economy/{slug}", "/api/v1/economy/open-weights-gap"),
         ("/api/v1/changes", "/api/v1/changes?limit=100"),
+        ("/api/v1/retirements", "/api/v1/retirements?limit=100"),
     ];
     assert_eq!(
         samples.len(),

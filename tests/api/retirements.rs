@@ -1,0 +1,100 @@
+//! Announced retirements (docs/data.md, "Lifecycle"): every model with a retirement date,
+//! soonest first, within the window asked, with its successor where the creator names one;
+//! a malformed date is a 400 naming its parameter.
+
+use serde_json::Value;
+
+use crate::helpers::{Backend, TestApp};
+
+/// Every page of `path` (which has no `page`), concatenated.
+async fn all(app: &TestApp, path: &str) -> Vec<Value> {
+    let mut rows = Vec::new();
+    for page in 1.. {
+        let (status, body) = app.get_json(&format!("{path}&limit=100&page={page}")).await;
+        assert_eq!(status, 200, "{body}");
+        let items = body["data"].as_array().unwrap().clone();
+        let total = body["meta"]["total"].as_u64().unwrap() as usize;
+        rows.extend(items);
+        if rows.len() >= total {
+            break;
+        }
+    }
+    rows
+}
+
+#[tokio::test]
+async fn retirements_are_every_announced_date_soonest_first_within_the_window() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let app = TestApp::spawn(backend).await;
+        let every = all(&app, "/api/v1/retirements?").await;
+        // Every model with an announced date is listed, listed or not in the default lists.
+        let (_, models) = app
+            .get_json("/api/v1/models?availability=all&retired=true&limit=1")
+            .await;
+        let retired = models["meta"]["total"].as_u64().unwrap() as usize;
+        assert!(retired > 0, "the data holds retired models");
+        assert!(
+            every.len() > retired,
+            "retired and still-to-come: {}",
+            every.len()
+        );
+        assert_eq!(
+            every.iter().filter(|r| r["retired"] == true).count(),
+            retired,
+            "each retired model once"
+        );
+        assert!(
+            every.windows(2).all(|w| {
+                let (a, b) = (
+                    w[0]["deprecation_date"].as_str(),
+                    w[1]["deprecation_date"].as_str(),
+                );
+                a < b || (a == b && w[0]["slug"].as_str() < w[1]["slug"].as_str())
+            }),
+            "soonest first, then slug"
+        );
+        // A successor is a model with its own prices.
+        let succeeded: Vec<&Value> = every
+            .iter()
+            .filter(|r| !r["superseded_by"].is_null())
+            .collect();
+        assert!(!succeeded.is_empty(), "some creators name a successor");
+        for r in succeeded {
+            let slug = r["superseded_by"]["slug"].as_str().unwrap();
+            let (status, _) = app.get_json(&format!("/api/v1/models/{slug}")).await;
+            assert_eq!(status, 200, "{slug}");
+        }
+
+        // The window and the creator narrow the same list.
+        let window = all(
+            &app,
+            "/api/v1/retirements?from=2026-01-01&until=2026-12-31&creator=openai",
+        )
+        .await;
+        let expected: Vec<&Value> = every
+            .iter()
+            .filter(|r| {
+                let d = r["deprecation_date"].as_str().unwrap();
+                ("2026-01-01"..="2026-12-31").contains(&d) && r["creator"]["slug"] == "openai"
+            })
+            .collect();
+        assert!(!expected.is_empty(), "OpenAI retires models in 2026");
+        assert_eq!(window.iter().collect::<Vec<_>>(), expected);
+    }
+}
+
+#[tokio::test]
+async fn a_malformed_retirement_date_names_its_parameter() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (param, value) in [
+        ("from", "2026-13-01"),
+        ("until", "soon"),
+        ("from", "2026-1-1"),
+    ] {
+        let (status, body) = app
+            .get_json(&format!("/api/v1/retirements?{param}={value}"))
+            .await;
+        assert_eq!(status, 400, "{param}={value}: {body}");
+        assert_eq!(body["param"], param, "{body}");
+    }
+}
