@@ -73,12 +73,19 @@ pub fn candidates(raw: &str) -> Vec<(String, Vec<String>)> {
         raw.trim().to_lowercase()
     };
     let mut config = Vec::new();
-    // Epoch writes the reasoning effort after an underscore: `gpt-5-2025-08-07_high`.
-    if let Some((head, effort)) = name.rsplit_once('_')
-        && ["high", "medium", "low", "minimal", "xhigh", "none", "auto"].contains(&effort)
-    {
-        config.push(format!("effort={effort}"));
-        name = head.to_string();
+    // Epoch writes the reasoning effort after an underscore (`gpt-5-2025-08-07_high`), and
+    // a thinking budget in tokens the same way (`claude-3-7-sonnet-20250219_64K`).
+    if let Some((head, tail)) = name.rsplit_once('_') {
+        let budget = tail.strip_suffix('k').is_some_and(|n| {
+            !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit())
+        });
+        if ["high", "medium", "low", "minimal", "xhigh", "none", "auto"].contains(&tail) {
+            config.push(format!("effort={tail}"));
+            name = head.to_string();
+        } else if budget {
+            config.push(format!("thinking={tail}"));
+            name = head.to_string();
+        }
     }
     let mut key = names::parse(&name).slug;
     let mut out = vec![(key.clone(), config.clone())];
@@ -634,6 +641,10 @@ mod tests {
         assert_eq!(
             match_model(&r, "gpt-5-2025-08-07-thinking-32k"),
             Some(("gpt-5-2025-08-07".into(), Some("thinking-32k".into())))
+        );
+        assert_eq!(
+            match_model(&r, "gpt-5-2025-08-07_64K"),
+            Some(("gpt-5-2025-08-07".into(), Some("thinking=64k".into())))
         );
         assert_eq!(match_model(&r, "unknown-model"), None);
     }

@@ -67,7 +67,7 @@ pub fn of_sources(
         let day = meta
             .as_ref()
             .map_or_else(String::new, |m| m.snapshot_date.clone());
-        let dir = sources_dir.join(slug);
+        let dir = sources_dir.join(source.dir());
         for path in read_paths(*source, &dir) {
             out.push(row(
                 slug,
@@ -82,7 +82,7 @@ pub fn of_sources(
         }
         // The earlier copies the ingest reads: directories named by a day, or for LiteLLM
         // by a release it knows the day of, before the current copy's day.
-        let Ok(entries) = std::fs::read_dir(archive.join(slug)) else {
+        let Ok(entries) = std::fs::read_dir(archive.join(source.dir())) else {
             continue;
         };
         let mut copies: Vec<(String, String, PathBuf)> = entries

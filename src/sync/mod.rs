@@ -362,7 +362,7 @@ fn load_state(dir: &Path) -> State {
 /// The URL of a file of `source`: upstream, or on the mirror.
 fn url_of(source: &dyn Source, path: &str, mirror: Option<&str>) -> String {
     match mirror {
-        Some(m) => format!("{}/{}/{path}", m.trim_end_matches('/'), source.slug()),
+        Some(m) => format!("{}/{}/{path}", m.trim_end_matches('/'), source.dir()),
         None => format!("{}{path}", source.upstream().base),
     }
 }
@@ -836,9 +836,10 @@ async fn sync_source(
         done.writes = writes;
         return done;
     }
-    let check = cx.work.join("check");
+    // The copy in the raw layout, under a root of its own (datasets may share a directory).
+    let check = cx.work.join("check").join(slug);
     let written = write_tree(
-        &check.join(slug),
+        &check.join(source.dir()),
         fetched
             .iter()
             .map(|(p, b, _, _)| (p.as_str(), b.as_slice())),
@@ -1253,7 +1254,9 @@ async fn materialize(
             let target = if source == ingest::history::SOURCE {
                 dir.join("derived").join(&r.meta.path)
             } else {
-                dir.join("raw").join(source).join(&r.meta.path)
+                dir.join("raw")
+                    .join(ingest::sources::dir_of(source))
+                    .join(&r.meta.path)
             };
             wanted.push((r.meta.id, target));
         }
@@ -1277,7 +1280,10 @@ async fn materialize(
                 for r in as_of.values().filter(|r| r.has_content && !r.meta.removed) {
                     wanted.push((
                         r.meta.id,
-                        dir.join("archive").join(source).join(d).join(&r.meta.path),
+                        dir.join("archive")
+                            .join(ingest::sources::dir_of(source))
+                            .join(d)
+                            .join(&r.meta.path),
                     ));
                 }
             }

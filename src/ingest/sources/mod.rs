@@ -13,6 +13,7 @@
 pub mod aider;
 pub mod bfcl;
 pub mod epoch;
+pub mod epoch_capabilities;
 pub mod genai_prices;
 pub mod litellm;
 pub mod livebench;
@@ -122,6 +123,14 @@ pub fn meta(slug: &str) -> Option<Meta> {
         .find(|m| m.slug == slug)
 }
 
+/// The raw layout's directory of the dataset `slug` ([`Source::dir`]): its own slug unless
+/// an adapter says otherwise.
+pub fn dir_of(slug: &str) -> &str {
+    ALL.iter()
+        .find(|s| s.slug() == slug)
+        .map_or(slug, |s| s.dir())
+}
+
 /// The sources table's row of the dataset `slug`, as bundled.
 pub fn row(slug: &str) -> Option<source::Model> {
     meta(slug).map(|m| m.row())
@@ -134,6 +143,12 @@ pub trait Source: Sync {
     /// The dataset's slug ([`Meta::slug`]).
     fn slug(&self) -> &'static str {
         self.meta().slug
+    }
+    /// The dataset's directory in the raw layout (`<sources>/<dir>/<path>`, a mirror's too):
+    /// its slug, unless its files were published inside another dataset's tree (Epoch's
+    /// capabilities index, a file of Epoch's repository on a branch of its own).
+    fn dir(&self) -> &'static str {
+        self.slug()
     }
     /// Where its files live upstream (what `mds sync` fetches).
     fn upstream(&self) -> Upstream;
@@ -156,6 +171,7 @@ pub const ALL: &[&dyn Source] = &[
     &lmarena::SOURCE,
     &bfcl::SOURCE,
     &epoch::Epoch,
+    &epoch_capabilities::EpochCapabilities,
     &swe_bench::SweBench,
 ];
 
