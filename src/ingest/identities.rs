@@ -1088,12 +1088,14 @@ pub(super) fn reordered(
         .collect()
 }
 
-/// A host's spelling of a dated snapshot without its size (`voxtral-small-2507` for
-/// Mistral's `voxtral-small-24b-2507`): a group none of the creator's own metadata or price
-/// lists make up whose key is
-/// one creator-made group's key with size words left out (`24b`, `a22b`, `16e`) and the
-/// same date joins it, where exactly one such group exists (docs/methodology.md,
-/// "Identity").
+/// A host's spelling of a creator's model without its size (`voxtral-small-2507` for
+/// Mistral's `voxtral-small-24b-2507`, `llama-4-scout` for Meta's
+/// `llama-4-scout-17b-16e-instruct`): a group none of the creator's own metadata or price
+/// lists make up whose key is one creator-made group's key with size words left out (`24b`,
+/// `a22b`, `16e`) and the same date, or with no date on either side also `instruct` (what a
+/// host serves under a model's bare name is its chat model), joins it where exactly one such
+/// group exists: a base and an instruct model, or an instruct and a thinking one, under
+/// the short name stay apart (docs/methodology.md, "Identity").
 pub(super) fn unsized_snapshots(
     groups: &BTreeMap<String, Vec<super::ModelRecord>>,
 ) -> Vec<(String, String)> {
@@ -1115,10 +1117,10 @@ pub(super) fn unsized_snapshots(
                 .bytes()
                 .all(|b| b.is_ascii_digit() || b == b'.')
     };
-    let dated: Vec<(&String, &str)> = groups
+    let owned: Vec<(&String, Option<&str>)> = groups
         .iter()
         .filter(|(k, recs)| own(k, recs))
-        .filter_map(|(k, _)| Some((k, names::split_date(k)?.1)))
+        .map(|(k, _)| (k, names::split_date(k).map(|(_, d)| d)))
         .collect();
     // A gateway's copy of the creator's price list (LiteLLM, rank 4) does not make a
     // spelling the creator's: only its own metadata or price list (rank 0 to 2) does.
@@ -1126,8 +1128,8 @@ pub(super) fn unsized_snapshots(
         .iter()
         .filter(|(_, recs)| recs.iter().all(|r| r.rank > 2))
         .filter_map(|(key, _)| {
-            let (_, date) = names::split_date(key)?;
-            let targets: Vec<&&String> = dated
+            let date = names::split_date(key).map(|(_, d)| d);
+            let targets: Vec<&&String> = owned
                 .iter()
                 .filter(|(k, d)| *d == date && shortened(key, k))
                 .filter(|(k, _)| {
@@ -1137,7 +1139,10 @@ pub(super) fn unsized_snapshots(
                             left.remove(i);
                         }
                     }
-                    left.iter().all(|w| size(w))
+                    left.iter().any(|w| size(w))
+                        && left
+                            .iter()
+                            .all(|w| size(w) || (date.is_none() && *w == "instruct"))
                 })
                 .map(|(k, _)| k)
                 .collect();

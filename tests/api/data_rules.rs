@@ -698,8 +698,11 @@ fn hosts_spellings_of_a_labs_model_are_that_model() {
         ("glm-5.3-flash-us", "glm-5.3-flash"),
         ("moonshot-kimi-k2-instruct", "kimi-k2-instruct-0711"),
         ("llama-2-chat-13b", "llama-2-13b-chat"),
-        // A dated snapshot spelt without its size.
+        // A dated snapshot spelt without its size; an undated name without its size and
+        // `instruct`.
         ("voxtral-small-2507", "voxtral-small-24b-2507"),
+        ("qwen3-coder-480b", "qwen3-coder-480b-a35b-instruct"),
+        ("qwen3.5-397b", "qwen3.5-397b-a17b"),
     ] {
         assert!(
             s.models.iter().all(|m| m.slug != spelling),
@@ -720,6 +723,12 @@ fn hosts_spellings_of_a_labs_model_are_that_model() {
         at("kimi-k2-instruct-0905")
             .iter()
             .all(|id| id.contains("0905"))
+    );
+    // A short name two of the creator's models fit stays its own: the thinking model is
+    // never folded into the instruct one, nor the reverse.
+    assert_eq!(
+        resolve(&s, &aliases, "qwen3-vl-235b-a22b-thinking"),
+        Some("qwen3-vl-235b-a22b-thinking")
     );
 }
 
@@ -814,4 +823,45 @@ fn todays_leaders_lead() {
             "{expected} not in {by_index:?}"
         );
     }
+}
+
+/// Every figure of Epoch's capabilities index is served once, exactly as published, as a
+/// score of its own leaderboard, with the run's reasoning effort or thinking budget as its
+/// configuration (docs/sources.md); none counts in averages.
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn every_capabilities_index_figure_is_served_as_published() {
+    let s = bundled();
+    let path = raw_sources().join("epoch/data/website/epoch_capabilities_index.csv");
+    let mut published: Vec<(String, Option<String>)> = Vec::new();
+    for row in csv::Reader::from_path(path).unwrap().deserialize() {
+        let row: BTreeMap<String, String> = row.unwrap();
+        let name = |k: &str| row.get(k).or_else(|| row.get(&format!("\u{feff}{k}")));
+        let Some(score) = name("ECI Score").filter(|v| !v.trim().is_empty()) else {
+            continue;
+        };
+        let version = name("Model version").unwrap();
+        let config = version.rsplit_once('_').and_then(|(_, tail)| {
+            let tail = tail.to_lowercase();
+            if ["high", "medium", "low"].contains(&tail.as_str()) {
+                Some(format!("effort={tail}"))
+            } else if tail.ends_with('k') {
+                Some(format!("thinking={tail}"))
+            } else {
+                None // `phi-1_5`: a version number
+            }
+        });
+        published.push((score.trim().parse::<f64>().unwrap().to_string(), config));
+    }
+    let mut served: Vec<(String, Option<String>)> = s
+        .scores
+        .iter()
+        .filter(|x| x.benchmark_slug == "epoch-capabilities-index")
+        .inspect(|x| assert!(!x.in_average, "{x:?}"))
+        .map(|x| (x.score.to_string(), x.config.clone()))
+        .collect();
+    assert!(published.len() > 100, "{}", published.len());
+    published.sort();
+    served.sort();
+    assert_eq!(served, published);
 }
