@@ -280,7 +280,10 @@ async fn log_sync_setup(state: &AppState) {
             tracing::info!(
                 interval_secs = secs,
                 next_in_secs = next.as_secs(),
-                mirror = config.sync_mirror.as_deref().unwrap_or("none (upstream)"),
+                mirror = config
+                    .sync_mirror
+                    .as_deref()
+                    .map_or_else(|| "none (upstream)".to_string(), crate::sync::without_credentials),
                 data_dir = %config.sync_data_dir.display(),
                 "sync: scheduled"
             );

@@ -187,6 +187,9 @@ pub struct SyncArgs {
     /// last good copy.
     #[arg(long, env = "MDS_SYNC_DEADLINE", default_value_t = crate::sync::DEFAULT_DEADLINE_SECS, value_parser = clap::value_parser!(u64).range(10..=86_400))]
     pub deadline: u64,
+    /// Log format of the sync's log lines (stderr): each failure at WARN with its reason.
+    #[arg(long, env = "MDS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
 }
 
 #[derive(Debug, Subcommand)]
@@ -225,6 +228,16 @@ pub enum LogFormat {
     #[default]
     Text,
     Json,
+}
+
+impl LogFormat {
+    /// Its name on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Text => "text",
+            Self::Json => "json",
+        }
+    }
 }
 
 /// Settings of `mds serve`.

@@ -38,14 +38,9 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
         Command::Serve(mut config) => {
             app::init_logging(config.log_format);
             // Scheduled syncs run as `mds sync` in a child process (docs/sync.md, "Memory
-            // over many syncs"); where this binary cannot name itself, in-process.
+            // over many syncs").
             config.sync_program =
-                std::env::current_exe()
-                    .ok()
-                    .map(|path| mds::sync::schedule::Program {
-                        path,
-                        database_url: cli.database_url.clone(),
-                    });
+                mds::sync::schedule::Program::this_binary(&cli.database_url, config.log_format);
             let app = app::App::build(&cli.database_url, config).await?;
             tracing::info!(address = %app.local_addr(), "listening");
             app.run_until_stopped(app::shutdown_signal()).await?;
@@ -154,6 +149,10 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             );
         }
         Command::Sync(args) => {
+            // Each failure is a WARN line with its reason on stderr (the report, on stdout,
+            // says what became of each source); a scheduled sync's child writes into the
+            // server's log stream this way.
+            app::init_logging(args.log_format);
             let opts = mds::sync::Options {
                 only: args.only,
                 dry_run: args.dry_run,

@@ -3,9 +3,9 @@
 
 use async_graphql::{Context, Object, Result};
 
-use super::catalog;
 use super::changes::date;
 use super::types::{DEFAULT_FIRST, List, MAX_FIRST, Model, list, paging};
+use super::{bad_input, catalog};
 use crate::catalog::retirements::RetirementFilter;
 
 #[derive(Default)]
@@ -39,6 +39,22 @@ impl RetirementsRoot {
     ) -> Result<List<Model>> {
         let from = date("from", from)?;
         let until = date("until", until)?;
+        if let (Some(f), Some(u)) = (&from, &until)
+            && f > u
+        {
+            return Err(bad_input(
+                "from",
+                format!("from ({f}) is after until ({u})"),
+            ));
+        }
+        // A slug whatever its case, as REST reads it; an empty one names nothing.
+        let creator = creator.map(|c| c.trim().to_ascii_lowercase());
+        if creator.as_deref() == Some("") {
+            return Err(bad_input(
+                "creator",
+                "creator must be a provider slug, got \"\"",
+            ));
+        }
         let (start, limit) = paging(first, after, offset)?;
         let cat = catalog(ctx)?;
         let found = cat.retirements(&RetirementFilter {

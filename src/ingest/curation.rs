@@ -76,6 +76,9 @@ pub fn task(m: &model::Model) -> Task {
     }
 }
 
+/// The chat product whose bots are named by their authors, not by the models' creators.
+const POE: &str = "poe";
+
 /// Sets every model's task and availability.
 pub fn apply(s: &mut Snapshot) {
     let offered: BTreeSet<&str> = s.offerings.iter().map(|o| o.model_slug.as_str()).collect();
@@ -96,11 +99,13 @@ pub fn apply(s: &mut Snapshot) {
         m.availability = a;
         m.task = task(m);
     }
+    // A general release is sold somewhere other than as a bot of Poe's, whose names are
+    // Poe's own (`openai/gpt-4o-search` is no release of OpenAI's).
     let sold: BTreeSet<String> = s
-        .models
+        .offerings
         .iter()
-        .filter(|m| m.availability == Availability::Api)
-        .map(|m| m.slug.clone())
+        .filter(|o| o.provider_slug != POE)
+        .map(|o| o.model_slug.clone())
         .collect();
     for m in &mut s.models {
         m.superseded_by = general_release(&m.slug).filter(|ga| sold.contains(ga));

@@ -28,13 +28,36 @@ pub const CONFIG_SUFFIXES: &[&str] = &[
     "-minimal",
 ];
 
-/// Suffixes of a host's packaging of a model: quantisation, a cloud's managed-service tag,
-/// a router's default alias, a trusted-execution-environment deployment (`-tee`), Groq's
+/// Suffixes of a host's packaging of a model: quantisation (local runners' GGUF and MLX
+/// builds too: `qwen3_5-9b-q4_k_m`, `-mlx-4bit`), a cloud's managed-service tag, a
+/// router's default alias, a trusted-execution-environment deployment (`-tee`), Groq's
 /// speculative-decoding endpoint (`-specdec`), a region's route (Fireworks'
-/// `glm-5p3-flash-us`).
+/// `glm-5p3-flash-us`). Longer first where one ends another.
 const HOST_SUFFIXES: &[&str] = &[
-    "-maas", "-nvfp4", "-fp8", "-fp4", "-bf16", "-fp16", "-int4", "-int8", "-awq", "-default",
-    "-tee", "-specdec", "-us",
+    "-maas",
+    "-nvfp4",
+    "-fp8",
+    "-fp4",
+    "-bf16",
+    "-fp16",
+    "-int4",
+    "-int8",
+    "-awq",
+    "-default",
+    "-tee",
+    "-specdec",
+    "-us",
+    "-q4-k-m",
+    "-q5-k-m",
+    "-q6-k",
+    "-q8-0",
+    "-q4-0",
+    "-gguf",
+    "-mlx-4bit",
+    "-mlx-8bit",
+    "-4bit",
+    "-8bit",
+    "-mlx",
 ];
 
 /// Creators whose `-thinking` is a mode of one model; others (Qwen, Kimi, ERNIE) release

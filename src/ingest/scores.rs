@@ -83,7 +83,7 @@ pub fn candidates(raw: &str) -> Vec<(String, Vec<String>)> {
             config.push(format!("effort={tail}"));
             name = head.to_string();
         } else if budget {
-            config.push(format!("thinking={tail}"));
+            config.push(format!("thinking-{tail}"));
             name = head.to_string();
         }
     }
@@ -644,7 +644,7 @@ mod tests {
         );
         assert_eq!(
             match_model(&r, "gpt-5-2025-08-07_64K"),
-            Some(("gpt-5-2025-08-07".into(), Some("thinking=64k".into())))
+            Some(("gpt-5-2025-08-07".into(), Some("thinking-64k".into())))
         );
         assert_eq!(match_model(&r, "unknown-model"), None);
     }

@@ -134,9 +134,9 @@ pub const TOOLS: &[ToolRow] = &[
         ],
     },
     ToolRow {
-        name: "upcoming_retirements",
-        title: "Upcoming retirements",
-        description: "Models whose retirement date is announced, soonest first, with each one's list price and its successor where the creator names one: what to migrate off and by when. `from` (YYYY-MM-DD; today's date for those still to come), `until`, `creator` (a provider slug such as openai).",
+        name: "list_retirements",
+        title: "Retirements",
+        description: "Models whose retirement date is announced, soonest first, with each one's list price and its successor where the creator names one: what to migrate off and by when. Without `from` the list starts with models retired long ago: give `from` (YYYY-MM-DD, today's date) for those still to come; `until`, `creator` (a provider slug such as openai).",
         endpoint: "/api/v1/retirements",
         rows: "",
         columns: &[

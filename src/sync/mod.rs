@@ -131,6 +131,9 @@ pub struct Options {
     pub deadline: Duration,
 }
 
+/// The report's last line when no upstream could be connected to (a machine offline).
+pub const OFFLINE: &str = "offline: no upstream could be connected to; what is served is kept";
+
 /// Seconds one file may take by default.
 pub const DEFAULT_TIMEOUT_SECS: u64 = 60;
 /// Largest file accepted by default, in megabytes.
@@ -276,6 +279,10 @@ impl Report {
         out.push_str("dataset: ");
         out.push_str(&self.dataset_line());
         out.push('\n');
+        if self.offline {
+            out.push_str(OFFLINE);
+            out.push('\n');
+        }
         out
     }
 
@@ -357,6 +364,31 @@ fn load_state(dir: &Path) -> State {
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_default()
+}
+
+/// `text` with the credentials of every URL in it left out (`http://user:pass@host/` →
+/// `http://host/`): a mirror's URL may carry them, and what a sync reports is published
+/// (`/api/v1/sources`) and logged.
+pub fn without_credentials(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("://") {
+        let (head, tail) = rest.split_at(i + 3);
+        out.push_str(head);
+        // The authority ends where its path, query or fragment starts, or the text does.
+        let end = tail
+            .find(|c: char| matches!(c, '/' | '?' | '#' | '"' | '\'' | ')') || c.is_whitespace())
+            .unwrap_or(tail.len());
+        let authority = &tail[..end];
+        out.push_str(
+            authority
+                .rfind('@')
+                .map_or(authority, |at| &authority[at + 1..]),
+        );
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The URL of a file of `source`: upstream, or on the mirror.
@@ -689,10 +721,16 @@ async fn sync_source(
         if done.unreachable {
             tracing::debug!(source = slug, reason, "sync: a source is unreachable");
         } else {
-            tracing::warn!(source = slug, reason, detail = %detail, "sync: a source failed; its last stored copy is kept");
+            let detail = without_credentials(&detail.to_string());
+            tracing::warn!(
+                source = slug,
+                reason,
+                detail,
+                "sync: a source failed; its last stored copy is kept"
+            );
         }
         done.report.outcome = Outcome::Failed {
-            reason: reason.to_string(),
+            reason: without_credentials(reason),
         };
         done.writes.clear();
         done.fresh.clear();
@@ -1142,12 +1180,12 @@ async fn record(
     let txn = db.begin().await?;
     let previous = source_status::Entity::find_by_id(slug).one(&txn).await?;
     let error = match &done.report.outcome {
-        Outcome::Failed { reason } | Outcome::Held { reason } => Some(reason.clone()),
+        Outcome::Failed { reason } | Outcome::Held { reason } => Some(without_credentials(reason)),
         _ => None,
     };
     let row = source_status::Model {
         slug: slug.to_string(),
-        upstream: done.upstream.clone(),
+        upstream: without_credentials(&done.upstream),
         version: done
             .version
             .clone()
@@ -1492,6 +1530,21 @@ async fn build_and_import(cx: &Context<'_>, view: &View) -> DatasetOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A mirror's credentials never reach what a sync publishes or logs.
+    #[test]
+    fn credentials_are_left_out_of_every_url() {
+        assert_eq!(
+            without_credentials("GET http://user:p%40ss@127.0.0.1:81/litellm/x.json: 404"),
+            "GET http://127.0.0.1:81/litellm/x.json: 404"
+        );
+        assert_eq!(
+            without_credentials("a (https://u@h) and https://h2?x=@y"),
+            "a (https://h) and https://h2?x=@y"
+        );
+        assert_eq!(without_credentials("no url here"), "no url here");
+        assert_eq!(without_credentials("http://"), "http://");
+    }
 
     /// The upstream's own date of a copy is its `Last-Modified`, stored as RFC 3339 UTC;
     /// anything else is no date rather than a wrong one.

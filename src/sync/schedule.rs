@@ -50,12 +50,33 @@ pub async fn due_at_start(db: &DatabaseConnection, interval: Duration) -> bool {
     last.is_none_or(|t| chrono::Utc::now() - t.with_timezone(&chrono::Utc) >= interval)
 }
 
-/// The program a scheduled sync runs as `<path> sync --data-dir … [--mirror …]`, with the
-/// server's database: `mds serve` names its own binary.
+/// The program a scheduled sync runs as `<path> sync …`, with the server's database and
+/// log format: `mds serve` names its own binary ([`Program::this_binary`]).
 #[derive(Clone)]
 pub struct Program {
     pub path: std::path::PathBuf,
     pub database_url: String,
+    pub log_format: crate::config::LogFormat,
+}
+
+impl Program {
+    /// This very binary: on Linux `/proc/self/exe`, which names the file this process was
+    /// started from even after an upgrade replaced or removed it, so a sync never runs
+    /// another version's code against the database this one serves; elsewhere the path it
+    /// was started from.
+    pub fn this_binary(database_url: &str, log_format: crate::config::LogFormat) -> Option<Self> {
+        let proc_exe = std::path::Path::new("/proc/self/exe");
+        let path = if proc_exe.exists() {
+            proc_exe.to_path_buf()
+        } else {
+            std::env::current_exe().ok()?
+        };
+        Some(Self {
+            path,
+            database_url: database_url.to_string(),
+            log_format,
+        })
+    }
 }
 
 impl std::fmt::Debug for Program {
@@ -104,7 +125,15 @@ pub async fn once(
     program: Option<&Program>,
 ) -> &'static str {
     if let Some(program) = program {
-        return in_child(program, opts).await;
+        match in_child(program, opts).await {
+            Ok(outcome) => return outcome,
+            // The sync still runs, here.
+            Err(e) => tracing::warn!(
+                program = %program.path.display(),
+                error = %e,
+                "sync: cannot start the sync process; syncing in this one"
+            ),
+        }
     }
     match super::lock::exclusive(db, lease(opts), run(db, opts)).await {
         Ok(Some(outcome)) => outcome,
@@ -148,55 +177,64 @@ async fn run(db: &DatabaseConnection, opts: &Options) -> &'static str {
     }
 }
 
-/// One sync as `mds sync` in a child process, which takes the sync lock itself; stopped
-/// when it outlives the lease. Its report becomes one log line.
-async fn in_child(program: &Program, opts: &Options) -> &'static str {
+/// One sync as `mds sync` in a child process, which takes the sync lock itself and logs
+/// each failure into the server's stderr; stopped when it outlives the lease. Every setting
+/// is passed explicitly (the mirror, which may carry credentials, in the environment, off
+/// the command line), so the child syncs exactly as an in-process sync would whatever the
+/// environment says; its report becomes one log line. An error: the child could not start.
+async fn in_child(program: &Program, opts: &Options) -> std::io::Result<&'static str> {
     let mut cmd = tokio::process::Command::new(&program.path);
     cmd.arg("sync")
         .arg("--data-dir")
         .arg(&opts.data_dir)
+        .arg("--timeout")
+        .arg(opts.timeout.as_secs().to_string())
+        .arg("--max-file-mb")
+        .arg((opts.max_bytes / (1024 * 1024)).max(1).to_string())
+        .arg("--retries")
+        .arg(opts.retries.to_string())
+        .arg("--deadline")
+        .arg(opts.deadline.as_secs().to_string())
+        .arg("--log-format")
+        .arg(program.log_format.as_str())
         .env("DATABASE_URL", &program.database_url)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
         .kill_on_drop(true);
-    if let Some(mirror) = &opts.mirror {
-        cmd.arg("--mirror").arg(mirror);
-    }
+    match &opts.mirror {
+        Some(mirror) => cmd.env("MDS_SYNC_MIRROR", mirror),
+        None => cmd.env_remove("MDS_SYNC_MIRROR"),
+    };
     if let Some(log) = &opts.price_changes {
         cmd.arg("--price-changes").arg(log);
     }
-    let child = match cmd.spawn() {
-        Ok(child) => child,
-        Err(e) => {
-            tracing::warn!(program = %program.path.display(), error = %e, "sync: cannot start the sync process");
-            return "failed";
-        }
-    };
+    let child = cmd.spawn()?;
     let output = match tokio::time::timeout(lease(opts), child.wait_with_output()).await {
         Ok(Ok(output)) => output,
         Ok(Err(e)) => {
             tracing::warn!(error = %e, "sync: the sync process failed");
-            return "failed";
+            return Ok("failed");
         }
         Err(_) => {
             // Dropping the child kills it (`kill_on_drop`).
             tracing::warn!("sync: the sync process outlived its lease; stopped");
-            return "failed";
+            return Ok("failed");
         }
     };
     let stdout = String::from_utf8_lossy(&output.stdout);
     let outcome = outcome_of(output.status.success(), &stdout);
     let said = one_line(&stdout);
     match outcome {
-        "failed" => {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            tracing::warn!(status = %output.status, stderr = %one_line(&stderr), "sync: {said}");
-        }
         "skipped" => tracing::info!("sync: another instance is syncing; skipped"),
+        // As in-process: the failures were logged (by the child) as they happened; the
+        // summary is at WARN unless the only news is that no upstream was reached.
+        "failed" if !stdout.lines().any(|l| l == super::OFFLINE) => {
+            tracing::warn!(status = %output.status, "sync: {said}");
+        }
         _ => tracing::info!("sync: {said}"),
     }
-    outcome
+    Ok(outcome)
 }
 
 /// A report's lines as one log line.
@@ -253,5 +291,12 @@ mod tests {
         assert_eq!(outcome_of(true, &unchanged.render()), "unchanged");
         assert_eq!(outcome_of(false, &imported.render()), "failed");
         assert_eq!(outcome_of(true, &format!("{SKIPPED}\n")), "skipped");
+        // An offline sync says so in its report, so the parent logs its summary at INFO.
+        let offline = super::super::Report {
+            offline: true,
+            ..unchanged
+        };
+        assert!(offline.render().lines().any(|l| l == super::super::OFFLINE));
+        assert_eq!(outcome_of(false, &offline.render()), "failed");
     }
 }

@@ -703,6 +703,9 @@ fn hosts_spellings_of_a_labs_model_are_that_model() {
         ("voxtral-small-2507", "voxtral-small-24b-2507"),
         ("qwen3-coder-480b", "qwen3-coder-480b-a35b-instruct"),
         ("qwen3.5-397b", "qwen3.5-397b-a17b"),
+        // A local runner's quantised builds (GGUF, MLX).
+        ("qwen3-5-9b-q4-k-m", "qwen3.5-9b"),
+        ("qwen3-5-9b-mlx-4bit", "qwen3.5-9b"),
     ] {
         assert!(
             s.models.iter().all(|m| m.slug != spelling),
@@ -846,7 +849,7 @@ fn every_capabilities_index_figure_is_served_as_published() {
             if ["high", "medium", "low"].contains(&tail.as_str()) {
                 Some(format!("effort={tail}"))
             } else if tail.ends_with('k') {
-                Some(format!("thinking={tail}"))
+                Some(format!("thinking-{tail}"))
             } else {
                 None // `phi-1_5`: a version number
             }
@@ -864,4 +867,41 @@ fn every_capabilities_index_figure_is_served_as_published() {
     published.sort();
     served.sort();
     assert_eq!(served, published);
+}
+
+/// A preview's general release is one sold somewhere other than as a Poe bot, whose names
+/// are their authors' (docs/methodology.md): GPT-4o Search Preview has no release named
+/// after Poe's `openai/gpt-4o-search`.
+#[test]
+fn a_preview_is_superseded_only_by_a_release_sold_as_such() {
+    let s = bundled();
+    let mut checked = 0;
+    for m in &s.models {
+        let Some(ga) = &m.superseded_by else {
+            continue;
+        };
+        checked += 1;
+        assert!(
+            s.offerings
+                .iter()
+                .any(|o| &o.model_slug == ga && o.provider_slug != "poe"),
+            "{} is superseded by {ga}, sold only as a Poe bot",
+            m.slug
+        );
+    }
+    assert!(checked > 0, "no preview is superseded");
+    assert_eq!(model(&s, "gpt-4o-search-preview").superseded_by, None);
+}
+
+/// The vendor an id names outweighs a creator's name prefix: Deepgram's `nova-3`
+/// (`@cf/deepgram/nova-3`) is not one of Amazon's Nova models.
+#[test]
+fn the_vendor_an_id_names_is_the_creator() {
+    let s = bundled();
+    let nova = model(&s, "nova-3");
+    assert_eq!(nova.creator_slug.as_deref(), Some("deepgram"));
+    assert_eq!(
+        model(&s, "nova-pro").creator_slug.as_deref(),
+        Some("amazon")
+    );
 }

@@ -61,7 +61,7 @@ async fn the_handshake_lists_every_tool_with_its_schemas() {
             "recommend_models",
             "price_history",
             "recent_changes",
-            "upcoming_retirements",
+            "list_retirements",
             "leaderboard",
             "list_providers"
         ]
@@ -117,7 +117,7 @@ const QUESTIONS: &[(&str, &str, &str)] = &[
         "/api/v1/changes?type=price&limit=5",
     ),
     (
-        "upcoming_retirements",
+        "list_retirements",
         r#"{"from": "2026-11-01", "creator": "openai", "limit": 5}"#,
         "/api/v1/retirements?from=2026-11-01&creator=openai&limit=5",
     ),

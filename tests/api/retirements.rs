@@ -84,17 +84,49 @@ async fn retirements_are_every_announced_date_soonest_first_within_the_window() 
 }
 
 #[tokio::test]
-async fn a_malformed_retirement_date_names_its_parameter() {
+async fn a_malformed_retirement_query_names_its_parameter() {
     let app = TestApp::spawn(Backend::Sqlite).await;
-    for (param, value) in [
-        ("from", "2026-13-01"),
-        ("until", "soon"),
-        ("from", "2026-1-1"),
+    for (query, param) in [
+        ("from=2026-13-01", "from"),
+        ("until=soon", "until"),
+        ("from=2026-1-1", "from"),
+        ("from=2026-02-30", "from"),
+        // An empty window is a mistake, not an empty list.
+        ("from=2027-01-01&until=2026-01-01", "from"),
+        ("creator=", "creator"),
     ] {
-        let (status, body) = app
-            .get_json(&format!("/api/v1/retirements?{param}={value}"))
-            .await;
-        assert_eq!(status, 400, "{param}={value}: {body}");
+        let (status, body) = app.get_json(&format!("/api/v1/retirements?{query}")).await;
+        assert_eq!(status, 400, "{query}: {body}");
         assert_eq!(body["param"], param, "{body}");
+    }
+    // GraphQL reads a creator's slug as REST does, whatever its case, and refuses the same.
+    let total = |answer: &Value| answer["data"]["retirements"]["totalCount"].as_u64();
+    let upper = app
+        .graphql(
+            "{ retirements(creator: \"OpenAI\") { totalCount } }",
+            serde_json::json!({}),
+        )
+        .await;
+    let lower = app
+        .graphql(
+            "{ retirements(creator: \"openai\") { totalCount } }",
+            serde_json::json!({}),
+        )
+        .await;
+    assert!(total(&lower).is_some_and(|n| n > 0), "{lower}");
+    assert_eq!(total(&upper), total(&lower));
+    for (document, param) in [
+        ("{ retirements(creator: \"\") { totalCount } }", "creator"),
+        (
+            "{ retirements(from: \"2027-01-01\", until: \"2026-01-01\") { totalCount } }",
+            "from",
+        ),
+    ] {
+        let answer = app.graphql(document, serde_json::json!({})).await;
+        assert_eq!(answer["errors"][0]["extensions"]["code"], "BAD_USER_INPUT");
+        assert_eq!(
+            answer["errors"][0]["extensions"]["param"], param,
+            "{answer}"
+        );
     }
 }

@@ -323,7 +323,16 @@ async fn a_failing_source_keeps_its_last_good_copy_and_the_others_update() {
         f.insert(livebench.into(), Fault::Body(table));
     }
     let started = std::time::Instant::now();
-    let r = mds::sync::run(&db, &options(&data.0, &url)).await.unwrap();
+    // The mirror is named with credentials this time: they never reach the report or the
+    // statuses `/api/v1/sources` publishes.
+    let with_credentials = url.replacen("http://", "http://mirroruser:s3cret@", 1);
+    let r = mds::sync::run(&db, &options(&data.0, &with_credentials))
+        .await
+        .unwrap();
+    assert!(!r.render().contains("s3cret"), "{}", r.render());
+    for status in mds::store::rows::statuses(&db).await.unwrap() {
+        assert!(!format!("{status:?}").contains("s3cret"), "{status:?}");
+    }
     assert!(
         started.elapsed() < Duration::from_secs(30),
         "{:?}",
@@ -433,6 +442,7 @@ async fn two_instances_sync_once_per_tick_and_both_serve_the_result() {
         sync_program: Some(mds::sync::schedule::Program {
             path: env!("CARGO_BIN_EXE_mds").into(),
             database_url: db_url.clone(),
+            log_format: mds::config::LogFormat::Text,
         }),
         reload_interval_ms: 200,
         ..mds::config::ServeConfig::default()

@@ -28,7 +28,7 @@ CALLS = {
                          "output_tokens": 500, "requests": 1000, "limit": 5},
     "price_history": {"slug": "o3"},
     "recent_changes": {"type": "price", "limit": 5},
-    "upcoming_retirements": {"from": "2026-11-01", "limit": 5},
+    "list_retirements": {"from": "2026-11-01", "limit": 5},
     "leaderboard": {"slug": "gpqa-diamond", "limit": 5},
     "list_providers": {"limit": 5},
 }
