@@ -106,7 +106,7 @@ pub enum Command {
         out: PathBuf,
         /// Leave out a source (repeatable), e.g. `--exclude swe-bench` for its non-commercial licence;
         /// an unknown name is refused. Sources: genai-prices, genai-prices-history, models-dev,
-        /// litellm, aider, livebench, lmarena, bfcl, epoch, swe-bench.
+        /// litellm, aider, livebench, lmarena, bfcl, epoch, epoch-capabilities, swe-bench.
         #[arg(long)]
         exclude: Vec<String>,
         /// The derived price-change log (default: `<sources>/../derived/genai_prices_git_price_changes.csv`).
@@ -160,7 +160,7 @@ pub struct SyncArgs {
     #[arg(long, env = "MDS_SYNC_MIRROR")]
     pub mirror: Option<String>,
     /// Only this source (repeatable): genai-prices, models-dev, litellm, aider, livebench,
-    /// lmarena, bfcl, epoch, swe-bench.
+    /// lmarena, bfcl, epoch, epoch-capabilities, swe-bench.
     #[arg(long)]
     pub only: Vec<String>,
     /// Report what would change; write nothing (no database row, no directory).

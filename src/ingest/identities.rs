@@ -29,10 +29,13 @@ pub const CONFIG_SUFFIXES: &[&str] = &[
 ];
 
 /// Suffixes of a host's packaging of a model: quantisation (local runners' GGUF and MLX
-/// builds too: `qwen3_5-9b-q4_k_m`, `-mlx-4bit`), a cloud's managed-service tag, a
-/// router's default alias, a trusted-execution-environment deployment (`-tee`), Groq's
-/// speculative-decoding endpoint (`-specdec`), a region's route (Fireworks'
-/// `glm-5p3-flash-us`). Longer first where one ends another.
+/// builds too: `qwen3_5-9b-q4_k_m`, `-mlx-4bit`) and the Hugging Face weights' format
+/// (`Llama-2-7b-chat-hf`), a cloud's managed-service tag, a router's default alias, a
+/// trusted-execution-environment deployment (`-tee`), Groq's speculative-decoding endpoint
+/// (`-specdec`), a region's route (Fireworks' `glm-5p3-flash-us`), a deployment tier
+/// (Fireworks' `-basic`), a router's route through one host (nano-gpt's
+/// `deepseek-r1-sambanova`). Longer first where one ends another. Stripped only where the
+/// model without it exists.
 const HOST_SUFFIXES: &[&str] = &[
     "-maas",
     "-nvfp4",
@@ -58,6 +61,9 @@ const HOST_SUFFIXES: &[&str] = &[
     "-4bit",
     "-8bit",
     "-mlx",
+    "-hf",
+    "-basic",
+    "-sambanova",
 ];
 
 /// Creators whose `-thinking` is a mode of one model; others (Qwen, Kimi, ERNIE) release

@@ -703,9 +703,10 @@ fn hosts_spellings_of_a_labs_model_are_that_model() {
         ("voxtral-small-2507", "voxtral-small-24b-2507"),
         ("qwen3-coder-480b", "qwen3-coder-480b-a35b-instruct"),
         ("qwen3.5-397b", "qwen3.5-397b-a17b"),
-        // A local runner's quantised builds (GGUF, MLX).
+        // A local runner's quantised builds (GGUF, MLX), Hugging Face's weights format.
         ("qwen3-5-9b-q4-k-m", "qwen3.5-9b"),
         ("qwen3-5-9b-mlx-4bit", "qwen3.5-9b"),
+        ("llama-2-7b-chat-hf", "llama-2-7b-chat"),
     ] {
         assert!(
             s.models.iter().all(|m| m.slug != spelling),
