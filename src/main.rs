@@ -152,7 +152,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             // Each failure is a WARN line with its reason on stderr (the report, on stdout,
             // says what became of each source); a scheduled sync's child writes into the
             // server's log stream this way.
-            app::init_logging(args.log_format);
+            app::init_sync_logging(args.log_format);
             let opts = mds::sync::Options {
                 only: args.only,
                 dry_run: args.dry_run,

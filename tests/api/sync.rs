@@ -1060,6 +1060,13 @@ async fn hostile_files_fail_their_source_within_a_memory_limit() {
             stdout.contains(source) && stdout.contains("FAILED") && stdout.contains("parse budget"),
             "{stdout}\n{stderr}"
         );
+        // stdout is the report alone (what a scheduled sync's parent reads); the failure is
+        // a WARN line with its reason on stderr.
+        assert!(!stdout.contains("WARN"), "{stdout}");
+        assert!(
+            stderr.contains("WARN") && stderr.contains(source),
+            "{stderr}"
+        );
         assert!(
             started.elapsed() < Duration::from_secs(60),
             "{source}: {:?}",
