@@ -6,7 +6,8 @@
 //!
 //! 1. **One record per provider** ([`pick`], while the models are resolved): of the records
 //!    that price the model at the provider, the most trusted source's ([`precedence`]:
-//!    genai-prices, then LiteLLM, then models.dev, then any other); within a source, a
+//!    genai-prices, then LiteLLM, then models.dev, then any other), except that a router's
+//!    free route (`:free`) gives way to any source's paid id; within a source, a
 //!    provider's regular id before a router variant (`:free`), the id of this exact snapshot
 //!    before an undated alias, then the shortest id. A mode entry (`…:batch`, "… (flex)")
 //!    never gives the standard price: it adds a variant the served record lacks
@@ -189,7 +190,15 @@ pub fn pick(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering
             let mode_entries = modes.remove(provider).unwrap_or_default();
             // A provider known only by its mode entries states no standard price: no
             // offering (its batch price alone would be read as the price to pay).
-            let Some(r) = by_source.values().next().copied() else {
+            // The most trusted source's record, unless it is a router's free route
+            // (`:free`) and another source prices the provider's paid id: a free route
+            // never hides the price to pay.
+            let Some(r) = by_source
+                .values()
+                .find(|r| !r.raw_id.ends_with(":free"))
+                .or_else(|| by_source.values().next())
+                .copied()
+            else {
                 continue;
             };
             let prices = r.prices.clone().unwrap_or_default();

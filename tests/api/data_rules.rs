@@ -906,3 +906,32 @@ fn the_vendor_an_id_names_is_the_creator() {
         Some("amazon")
     );
 }
+
+/// A router's free route (`:free`) never hides the price to pay: where another source
+/// prices the provider's paid id, the offering is that id at that price (Nex-N2-Pro at
+/// OpenRouter is 0.25/1.0, not the free route's unknown price; docs/data.md).
+#[test]
+fn a_free_route_never_hides_the_paid_price() {
+    let s = bundled();
+    let mut free_routes = 0;
+    for o in s
+        .offerings
+        .iter()
+        .filter(|o| o.provider_model_id.ends_with(":free"))
+    {
+        free_routes += 1;
+        let paid = Witness::decode(o.sources.as_deref())
+            .into_iter()
+            .find(|w| !w.provider_model_id.ends_with(":free") && w.input_price.is_some());
+        assert!(
+            paid.is_none(),
+            "{} at {} serves {} while {paid:?} prices the paid id",
+            o.model_slug,
+            o.provider_slug,
+            o.provider_model_id
+        );
+    }
+    assert!(free_routes > 0, "no free route is served");
+    let nex = offering(&s, "nex-n2-pro", "openrouter").unwrap();
+    assert_eq!((nex.input_price, nex.output_price), (Some(0.25), Some(1.0)));
+}
