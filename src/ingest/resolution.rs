@@ -307,13 +307,14 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                 .push((date_rank(date), key.as_str()));
         }
     }
-    let newest: BTreeMap<String, (Vec<&str>, String)> = snapshots
+    let newest: BTreeMap<String, Vec<&str>> = snapshots
         .into_iter()
         .map(|(stem, mut dated)| {
             dated.sort_by(|a, b| b.cmp(a));
-            let keys: Vec<&str> = dated.iter().map(|(_, k)| *k).collect();
-            let first = keys.first().map(|k| k.to_string()).unwrap_or_default();
-            (stem.to_string(), (keys, first))
+            (
+                stem.to_string(),
+                dated.into_iter().map(|(_, k)| k).collect(),
+            )
         })
         .collect();
     let mut groups: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
@@ -322,14 +323,16 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let all_keys: BTreeSet<String> = by_key.keys().cloned().collect();
     let targets: Vec<String> = by_key
         .iter()
-        .map(|(key, recs)| match newest.get(key) {
-            Some((snapshots, dated)) if names::split_date(key).is_none() => {
-                identities::named_snapshot(key, recs, &all_keys)
-                    .or_else(|| identities::by_window(recs, snapshots, &by_key))
-                    .unwrap_or_else(|| dated.clone())
-            }
-            _ => key.clone(),
-        })
+        .map(
+            |(key, recs)| match newest.get(key).and_then(|s| Some((s, *s.first()?))) {
+                Some((snapshots, dated)) if names::split_date(key).is_none() => {
+                    identities::named_snapshot(key, recs, &all_keys)
+                        .or_else(|| identities::by_window(recs, snapshots, &by_key))
+                        .unwrap_or_else(|| dated.to_string())
+                }
+                _ => key.clone(),
+            },
+        )
         .collect();
     drop(newest);
     for ((key, recs), target) in by_key.into_iter().zip(targets) {
