@@ -26,6 +26,7 @@ mod m20261128_000018_add_model_disputes;
 mod m20261128_000019_create_observation_store;
 mod m20261129_000020_add_source_signals;
 mod m20261130_000021_add_model_deprecated;
+mod m20261201_000022_add_foreign_keys;
 
 /// Adds `columns` (table, column) one statement each, as SQLite alters one column at a
 /// time; the shared body of the migrations that only add columns.
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000019_create_observation_store::Migration),
             Box::new(m20261129_000020_add_source_signals::Migration),
             Box::new(m20261130_000021_add_model_deprecated::Migration),
+            Box::new(m20261201_000022_add_foreign_keys::Migration),
         ]
     }
 }

@@ -434,6 +434,94 @@ async fn a_snapshot_with_a_dangling_reference_is_refused_and_the_data_stays() {
     assert_eq!(counts(&url).await, before);
 }
 
+/// Every reference `Snapshot::dangling` checks, as the schema declares it (docs/data.md,
+/// "References"): `(table, column, referenced table)`.
+const REFERENCES: &[(&str, &str, &str)] = &[
+    ("agent_models", "agent_slug", "agents"),
+    ("agent_models", "model_slug", "models"),
+    ("agent_scores", "agent_slug", "agents"),
+    ("agent_scores", "benchmark_slug", "benchmarks"),
+    ("model_aliases", "model_slug", "models"),
+    ("model_domains", "model_slug", "models"),
+    ("models", "creator_slug", "providers"),
+    ("offerings", "model_slug", "models"),
+    ("offerings", "provider_slug", "providers"),
+    ("price_history", "model_slug", "models"),
+    ("price_history", "provider_slug", "providers"),
+    ("scores", "benchmark_slug", "benchmarks"),
+    ("scores", "model_slug", "models"),
+];
+
+#[tokio::test]
+async fn the_schema_declares_its_references_and_refuses_a_dangling_row() {
+    use sea_orm::ConnectionTrait;
+    for backend in BACKENDS {
+        let url = fresh_database(backend).await;
+        let before = counts(&url).await;
+        let db = mds::store::connect(&url).await.unwrap();
+        let declared = match backend {
+            Backend::Postgres => {
+                "SELECT tc.table_name AS t, kcu.column_name AS c, ccu.table_name AS r \
+                 FROM information_schema.table_constraints tc \
+                 JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name \
+                 JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name \
+                 WHERE tc.constraint_type = 'FOREIGN KEY' ORDER BY 1, 2"
+            }
+            Backend::Sqlite => {
+                "SELECT m.name AS t, f.\"from\" AS c, f.\"table\" AS r \
+                 FROM sqlite_master m, pragma_foreign_key_list(m.name) f \
+                 WHERE m.type = 'table' ORDER BY 1, 2"
+            }
+        };
+        let read = || async {
+            let rows = db
+                .query_all_raw(sea_orm::Statement::from_string(
+                    db.get_database_backend(),
+                    declared,
+                ))
+                .await
+                .unwrap();
+            rows.iter()
+                .map(|r| {
+                    (
+                        r.try_get::<String>("", "t").unwrap(),
+                        r.try_get::<String>("", "c").unwrap(),
+                        r.try_get::<String>("", "r").unwrap(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        let expected: Vec<(String, String, String)> = REFERENCES
+            .iter()
+            .map(|(t, c, r)| (t.to_string(), c.to_string(), r.to_string()))
+            .collect();
+        assert_eq!(read().await, expected, "{backend:?}");
+        // The migration undoes and redoes cleanly, every row kept.
+        use migration::MigratorTrait;
+        migration::Migrator::down(&db, Some(1)).await.unwrap();
+        assert_eq!(read().await, Vec::new(), "{backend:?}");
+        migration::Migrator::up(&db, None).await.unwrap();
+        assert_eq!(read().await, expected, "{backend:?}");
+        assert_eq!(counts(&url).await, before, "{backend:?}");
+        // Each kind of dangling write, outside the import, is refused by the database.
+        for sql in [
+            "INSERT INTO model_aliases (alias, model_slug) VALUES ('ghost', 'no-such-model')",
+            "UPDATE offerings SET provider_slug = 'nowhere' WHERE id = (SELECT MIN(id) FROM offerings)",
+            "UPDATE scores SET benchmark_slug = 'nowhere' WHERE id = (SELECT MIN(id) FROM scores)",
+            "UPDATE models SET creator_slug = 'nowhere' WHERE slug = (SELECT MIN(slug) FROM models WHERE creator_slug IS NOT NULL)",
+            "DELETE FROM providers WHERE slug = 'openai'",
+            "DELETE FROM models WHERE slug = (SELECT model_slug FROM scores ORDER BY id LIMIT 1)",
+        ] {
+            assert!(
+                db.execute_unprepared(sql).await.is_err(),
+                "{backend:?} accepted: {sql}"
+            );
+        }
+        db.close().await.unwrap();
+        assert_eq!(counts(&url).await, before, "{backend:?}");
+    }
+}
+
 fn headline<'a>(s: &'a Snapshot, model: &str, benchmark: &str) -> &'a entity::score::Model {
     s.scores
         .iter()
