@@ -34,7 +34,9 @@ pub const CONFIG_SUFFIXES: &[&str] = &[
 /// trusted-execution-environment deployment (`-tee`), Groq's speculative-decoding endpoint
 /// (`-specdec`), a region's route (Fireworks' `glm-5p3-flash-us`), a deployment tier
 /// (Fireworks' `-basic`), a router's route through one host (nano-gpt's
-/// `deepseek-r1-sambanova`). Longer first where one ends another. Stripped only where the
+/// `deepseek-r1-sambanova`) or its cheaper queue (nano-gpt's `deepseek-v4-pro-cheaper`), a
+/// host's structured-generation serving (Doubleword's `…-fp8-dottxt`). Longer first where
+/// one ends another. Stripped only where the
 /// model without it exists.
 const HOST_SUFFIXES: &[&str] = &[
     "-maas",
@@ -64,6 +66,8 @@ const HOST_SUFFIXES: &[&str] = &[
     "-hf",
     "-basic",
     "-sambanova",
+    "-cheaper",
+    "-dottxt",
 ];
 
 /// Creators whose `-thinking` is a mode of one model; others (Qwen, Kimi, ERNIE) release
@@ -1181,6 +1185,45 @@ pub(super) fn unsized_snapshots(
             Some((key.clone(), (*into).clone()))
         })
         .collect()
+}
+
+/// The creator's own metadata names its model's weights (models.dev's `weights`,
+/// `huggingface.co/mistralai/Devstral-2-123B-Instruct-2512` in Mistral's `devstral-2512`):
+/// hosts' entries under that id, which no metadata file of its own makes a model, are the
+/// creator's model, whatever their spelling (docs/methodology.md, "Identity"). Two dated
+/// spellings of different dates stay apart.
+pub(super) fn named_weights(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+    key_owner: &BTreeMap<String, String>,
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (key, recs) in groups {
+        for weights in recs.iter().filter(|r| r.rank == 0).flat_map(|r| &r.weights) {
+            let Some(from) = key_owner.get(weights) else {
+                continue;
+            };
+            let other_date = names::split_date(from)
+                .zip(names::split_date(key))
+                .is_some_and(|((_, a), (_, b))| a != b);
+            let has_file = groups
+                .get(from)
+                .is_none_or(|g| g.iter().any(|r| r.rank == 0));
+            // An API's name without a version (`deepseek-chat`) is a floating alias whose
+            // weights change with each release: only a versioned name, or one whose words
+            // the weights' id spells out (`command-a`), takes them in.
+            let versioned = key.bytes().any(|b| b.is_ascii_digit())
+                || key.split('-').all(|w| from.split('-').any(|f| f == w));
+            if from != key
+                && versioned
+                && !other_date
+                && !has_file
+                && !out.iter().any(|(f, _)| f == from)
+            {
+                out.push((from.clone(), key.clone()));
+            }
+        }
+    }
+    out
 }
 
 /// Whether `key` is `base` with words left out and none added (`nemotron-3-ultra-550b` of

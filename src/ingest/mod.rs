@@ -130,6 +130,10 @@ pub struct ModelRecord {
     /// `base_model`, where the bundle holds that model's file): its group joins that
     /// model's ([`resolution`]).
     pub based_on: Option<String>,
+    /// The keys of the Hugging Face ids the model's own file names as its weights
+    /// (models.dev's `weights`): hosts' spellings of the same checkpoint
+    /// (`Devstral-2-123B-Instruct-2512` for Mistral's `devstral-2512`).
+    pub weights: Vec<String>,
     /// Whether the source marks the model deprecated at this provider (genai-prices'
     /// `deprecated`, models.dev's `status = "deprecated"`); only the creator's own entries
     /// speak for the model (docs/data.md, "Lifecycle").

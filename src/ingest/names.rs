@@ -128,17 +128,22 @@ pub fn parse(raw: &str) -> Parsed {
     }
     // Router variants (`:free`, `:beta`) and Bedrock revisions (`:0`) are not other models;
     // an Ollama size tag (`ministral-3:14b`, `qwen3:0.6b`) is part of the name: each size
-    // is a model of its own.
+    // is a model of its own, and so are the words after a size (`qwen3-vl:235b-instruct`),
+    // Ollama's cloud deployment (`gpt-oss:120b-cloud`) aside.
     if let Some(pos) = id.find(':') {
-        let tag = &id[pos + 1..];
-        let size = tag
-            .strip_suffix('b')
-            .or_else(|| tag.strip_suffix('m'))
-            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit() || c == '.'));
+        let tag = id[pos + 1..].to_string();
+        let mut words = tag.split('-');
+        let size = words.next().is_some_and(|w| {
+            w.strip_suffix('b')
+                .or_else(|| w.strip_suffix('m'))
+                .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        });
+        id.truncate(pos);
         if size {
-            id.replace_range(pos..=pos, "-");
-        } else {
-            id.truncate(pos);
+            for w in tag.split('-').filter(|w| *w != "cloud") {
+                id.push('-');
+                id.push_str(w);
+            }
         }
     }
     let mut slug = slugify(&id);
@@ -354,6 +359,12 @@ mod tests {
     fn an_ollama_size_tag_is_part_of_the_name_and_a_router_variant_is_not() {
         assert_eq!(parse("ministral-3:14b").slug, "ministral-3-14b");
         assert_eq!(parse("qwen3:0.6b").slug, parse("qwen3-0.6b").slug);
+        assert_eq!(
+            parse("qwen3-vl:235b-instruct").slug,
+            "qwen3-vl-235b-instruct"
+        );
+        assert_eq!(parse("ollama/gpt-oss:120b-cloud").slug, "gpt-oss-120b");
+        assert_eq!(parse("openai/gpt-oss-20b:free").slug, "gpt-oss-20b");
         assert_eq!(parse("openai/gpt-4o:free").slug, "gpt-4o");
         assert_eq!(
             parse("anthropic.claude-3-5-sonnet-20241022-v2:0").key,

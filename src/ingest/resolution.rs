@@ -73,6 +73,29 @@ pub struct Resolved {
 
 impl Resolved {
     /// The canonical slug for any spelling of a model name, if known.
+    /// The one model whose key is `raw`'s followed by a version number (`grok-code-fast`
+    /// → `grok-code-fast-1`): a maker's unversioned API name for its only numbered model.
+    /// `None` where the name has a digit already or several models would do.
+    pub fn numbered(&self, raw: &str) -> Option<&str> {
+        let key = names::parse(raw).key;
+        if key.bytes().any(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let head = format!("{key}-");
+        let mut slugs: Vec<&str> = self
+            .index
+            .range(head.clone()..)
+            .take_while(|(k, _)| k.starts_with(&head))
+            .filter(|(k, _)| k[head.len()..].bytes().all(|b| b.is_ascii_digit()))
+            .map(|(_, s)| s.as_str())
+            .collect();
+        slugs.dedup();
+        match slugs[..] {
+            [one] => Some(one),
+            _ => None,
+        }
+    }
+
     pub fn lookup(&self, raw: &str) -> Option<&str> {
         let p = names::parse(raw);
         if let Some(s) = self.index.get(&p.key).or_else(|| self.index.get(&p.slug)) {
@@ -160,6 +183,7 @@ const DASH_VENDORS: &[(&str, &str)] = &[
     ("xai-", "xai"),
     ("xiaomi-", "xiaomi"),
     ("cohere-", "cohere"),
+    ("ai21-", "ai21"),
     ("amazon-", "amazon"),
     ("microsoft-", "microsoft"),
     ("nvidia-", "nvidia"),
@@ -369,6 +393,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // host's entry says (docs/methodology.md, "Identity").
     let mut joins: Vec<(String, String)> = identities::reordered(&groups, &key_owner);
     joins.extend(identities::unsized_snapshots(&groups));
+    joins.extend(identities::named_weights(&groups, &key_owner));
     joins.extend(
         groups
             .iter()

@@ -2,7 +2,7 @@
 //! no router prefix, run configurations and host packagings are not models of their own,
 //! and the same name rarely appears twice.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::helpers::{Backend, TestApp};
 
@@ -451,4 +451,77 @@ async fn a_host_s_coding_routes_are_its_plan_s_offerings() {
     assert_eq!(route["kind"], "plan");
     assert_eq!(route["provider_model_id"], "coding-glm-5.1");
     assert_eq!(route["provider"]["name"], "AIHubMix Coding Plan");
+}
+
+/// The creator's own metadata names its model's weights (models.dev's `weights`): the
+/// hosts' spelling of that Hugging Face id is the same model, never a second listing
+/// (docs/methodology.md, "Identity"). API names without a version (`deepseek-chat`) float
+/// from release to release and are left aside, as are two dated spellings of different dates
+/// and a serving product the creator lists beside its weights' own file.
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn weights_a_creator_names_are_its_model() {
+    use mds::ingest::names;
+    let path = crate::helpers::raw_sources().join("models-dev/models_dev_toml_bundle.json");
+    let bundle: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let mut owner: BTreeMap<String, String> = snap
+        .models
+        .iter()
+        .map(|m| (names::parse(&m.slug).key, m.slug.clone()))
+        .collect();
+    for a in &snap.aliases {
+        owner
+            .entry(names::parse(&a.alias).key)
+            .or_insert_with(|| a.model_slug.clone());
+    }
+    // Files of the creator's own: a serving product with a file of its own beside the
+    // weights' (`minimax-m2.5-highspeed`, `kimi-k2-thinking-turbo`) is a model of its own.
+    let files: BTreeSet<String> = bundle["files"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .filter_map(|p| {
+            p.strip_prefix("models/")?
+                .strip_suffix(".toml")?
+                .split_once('/')
+        })
+        .map(|(_, id)| names::parse(id).key)
+        .collect();
+    let (mut checked, mut apart) = (0, Vec::new());
+    for (path, file) in bundle["files"].as_object().unwrap() {
+        let Some((_, id)) = path
+            .strip_prefix("models/")
+            .and_then(|p| p.strip_suffix(".toml"))
+            .and_then(|p| p.split_once('/'))
+        else {
+            continue;
+        };
+        let key = names::parse(id).key;
+        for w in file["weights"].as_array().into_iter().flatten() {
+            let Some((_, hf)) = w["url"]
+                .as_str()
+                .and_then(|u| u.split_once("huggingface.co/"))
+            else {
+                continue;
+            };
+            let weights = names::parse(hf.trim_end_matches('/')).key;
+            let floating = !key.bytes().any(|b| b.is_ascii_digit())
+                && !key.split('-').all(|k| weights.split('-').any(|w| w == k));
+            let other_date = names::split_date(&key)
+                .zip(names::split_date(&weights))
+                .is_some_and(|((_, a), (_, b))| a != b);
+            if let (Some(a), Some(b)) = (owner.get(&key), owner.get(&weights)) {
+                if floating || other_date || files.contains(&weights) && weights != key {
+                    continue;
+                }
+                checked += 1;
+                if a != b {
+                    apart.push(format!("{id} is {a}, its weights {hf} are {b}"));
+                }
+            }
+        }
+    }
+    assert!(checked >= 40, "{checked} weights checked");
+    assert!(apart.is_empty(), "{apart:#?}");
 }

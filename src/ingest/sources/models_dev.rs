@@ -295,6 +295,16 @@ fn record(
         // Set once every source is read (`ingest::run`).
         mode: None,
         based_on: None,
+        weights: model
+            .get("weights")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|w| w.get("url").and_then(Value::as_str))
+            .filter_map(|u| u.split_once("huggingface.co/"))
+            .map(|(_, id)| names::parse(id.trim_end_matches('/')).key)
+            .filter(|k| !k.is_empty())
+            .collect(),
         deprecated: model
             .get("status")
             .and_then(Value::as_str)

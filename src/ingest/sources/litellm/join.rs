@@ -69,13 +69,17 @@ pub fn witnesses(witnesses: Vec<Witness>, resolved: &Resolved, report: &mut Repo
     let mut witnessed = ByModel::new();
     let mut unknown_own = Vec::new();
     for w in witnesses {
-        match resolved.lookup(&w.raw_id) {
+        let own = super::names_an_own_chat_model(&w);
+        let slug = resolved
+            .lookup(&w.raw_id)
+            .or_else(|| own.then(|| resolved.numbered(&w.raw_id)).flatten());
+        match slug {
             Some(slug) => {
                 report.matched(SOURCE);
                 witnessed.entry(slug.to_string()).or_default().push(w);
             }
             None => {
-                if super::names_an_own_chat_model(&w) {
+                if own {
                     unknown_own.push(w.raw_id.clone());
                 }
                 report.unmatched(SOURCE, &w.raw_id);

@@ -279,10 +279,11 @@ fn offer(id: &str, provider: &str, e: &serde_json::Map<String, Value>, day: &str
     // `rerank-v3.5` is a feature); a region's path before it is no version.
     let versioned = parsed.key.bytes().any(|b| b.is_ascii_digit())
         || parsed.key.contains('-')
-            && id
-                .rsplit('/')
-                .next()
-                .is_some_and(|last| last.bytes().any(|b| b.is_ascii_digit()));
+            && (parsed.key.ends_with("-preview")
+                || id
+                    .rsplit('/')
+                    .next()
+                    .is_some_and(|last| last.bytes().any(|b| b.is_ascii_digit())));
     let first_party = own.is_some() && own == named && versioned && !configured;
     // A host never becomes a creator: a cloud's, router's or plan's entry whose id names no
     // maker (`azure_ai/flux.2-pro`) credits nobody; a lab's own API credits the lab
