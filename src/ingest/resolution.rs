@@ -72,7 +72,6 @@ pub struct Resolved {
 }
 
 impl Resolved {
-    /// The canonical slug for any spelling of a model name, if known.
     /// The one model whose key is `raw`'s followed by a version number (`grok-code-fast`
     /// → `grok-code-fast-1`): a maker's unversioned API name for its only numbered model.
     /// `None` where the name has a digit already or several models would do.
@@ -89,6 +88,7 @@ impl Resolved {
             .filter(|(k, _)| k[head.len()..].bytes().all(|b| b.is_ascii_digit()))
             .map(|(_, s)| s.as_str())
             .collect();
+        slugs.sort_unstable();
         slugs.dedup();
         match slugs[..] {
             [one] => Some(one),
@@ -96,6 +96,7 @@ impl Resolved {
         }
     }
 
+    /// The canonical slug for any spelling of a model name, if known.
     pub fn lookup(&self, raw: &str) -> Option<&str> {
         let p = names::parse(raw);
         if let Some(s) = self.index.get(&p.key).or_else(|| self.index.get(&p.slug)) {

@@ -276,7 +276,8 @@ fn offer(id: &str, provider: &str, e: &serde_json::Map<String, Value>, day: &str
         .any(|c| parsed.key.ends_with(c));
     // The version may be the id's own marker, which the key drops
     // (`amazon.titan-text-premier-v1:0`), after a name of two words at least (a bare
-    // `rerank-v3.5` is a feature); a region's path before it is no version.
+    // `rerank-v3.5` is a feature); a region's path before it is no version. A preview is a
+    // release of its own (`claude-mythos-preview`).
     let versioned = parsed.key.bytes().any(|b| b.is_ascii_digit())
         || parsed.key.contains('-')
             && (parsed.key.ends_with("-preview")
