@@ -172,6 +172,21 @@ fn budget_stripped(key: &str) -> Option<&str> {
         .then_some(head)
 }
 
+/// Whether `key` ends in the context window its records state (`gpt-4-32k` at 32,768 tokens,
+/// `gpt-3.5-turbo-16k` at 16,385): a product sold with that window, not a thinking budget.
+pub(super) fn window_named(key: &str, recs: &[super::ModelRecord]) -> bool {
+    let Some(n) = key
+        .rsplit_once('-')
+        .and_then(|(_, last)| last.strip_suffix('k'))
+        .and_then(|n| n.parse::<i64>().ok())
+    else {
+        return false;
+    };
+    recs.iter()
+        .filter_map(|r| r.context)
+        .any(|c| c >= n * 1000 && c <= n * 1024 + 1)
+}
+
 /// Path segments of model ids that are not an organisation (`accounts/fireworks/models/…`).
 const NOT_VENDORS: &[&str] = &[
     "models",
@@ -1187,21 +1202,48 @@ pub(super) fn unsized_snapshots(
         .collect()
 }
 
-/// The creator's own metadata names its model's weights (models.dev's `weights`,
-/// `huggingface.co/mistralai/Devstral-2-123B-Instruct-2512` in Mistral's `devstral-2512`):
-/// hosts' entries under that id, which no metadata file of its own makes a model, are the
-/// creator's model, whatever their spelling (docs/methodology.md, "Identity"). Two dated
-/// spellings of different dates stay apart.
-pub(super) fn named_weights(
+/// The creator's own records name other ids of its model: its metadata names the weights
+/// (models.dev's `weights`, `huggingface.co/mistralai/Devstral-2-123B-Instruct-2512` in
+/// Mistral's `devstral-2512`), its own price entry the ids it matches (xAI's
+/// `grok-4-1-fast-reasoning` matches `grok-4-1-fast`). Hosts' entries under such an id,
+/// which no metadata file of its own makes a model, are the creator's model (docs/
+/// methodology.md, "Identity"). Two dated spellings of different dates stay apart. A price
+/// entry groups what costs the same — previews with their release, snapshots, other
+/// models — so only its short spellings count: a versioned id with words of the entry's own
+/// left out, `preview` never.
+pub(super) fn named_by_creator(
     groups: &BTreeMap<String, Vec<super::ModelRecord>>,
     key_owner: &BTreeMap<String, String>,
 ) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (key, recs) in groups {
-        for weights in recs.iter().filter(|r| r.rank == 0).flat_map(|r| &r.weights) {
-            let Some(from) = key_owner.get(weights) else {
+        let named = recs.iter().filter(|r| r.rank <= 2).flat_map(|r| {
+            r.same_as
+                .iter()
+                .map(move |id| (id, r))
+                .filter(move |(id, r)| {
+                    r.rank == 0
+                        || id.bytes().any(|b| b.is_ascii_digit())
+                            && shortened(id, key)
+                            && key
+                                .split('-')
+                                .all(|w| w != "preview" || id.contains("preview"))
+                })
+        });
+        for (id, entry) in named {
+            let Some(from) = key_owner.get(id) else {
                 continue;
             };
+            // The creator's API listing the id on its own (LiteLLM's `gpt-5.6` at OpenAI, at
+            // another price than the entry's) keeps it apart.
+            let listed_apart = entry.rank > 0
+                && groups.get(from).is_some_and(|g| {
+                    g.iter()
+                        .any(|r| r.provider.is_some() && r.provider == entry.provider)
+                });
+            if listed_apart {
+                continue;
+            }
             let other_date = names::split_date(from)
                 .zip(names::split_date(key))
                 .is_some_and(|((_, a), (_, b))| a != b);

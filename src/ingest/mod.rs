@@ -130,10 +130,12 @@ pub struct ModelRecord {
     /// `base_model`, where the bundle holds that model's file): its group joins that
     /// model's ([`resolution`]).
     pub based_on: Option<String>,
-    /// The keys of the Hugging Face ids the model's own file names as its weights
-    /// (models.dev's `weights`): hosts' spellings of the same checkpoint
-    /// (`Devstral-2-123B-Instruct-2512` for Mistral's `devstral-2512`).
-    pub weights: Vec<String>,
+    /// Keys the creator's own record says name this same model: the Hugging Face ids its
+    /// metadata file names as its weights (models.dev's `weights`: hosts' spellings of the
+    /// checkpoint, `Devstral-2-123B-Instruct-2512` for Mistral's `devstral-2512`), the ids
+    /// its own price entry matches exactly (genai-prices' `match`: xAI's
+    /// `grok-4-1-fast-reasoning` entry matches `grok-4-1-fast`).
+    pub same_as: Vec<String>,
     /// Whether the source marks the model deprecated at this provider (genai-prices'
     /// `deprecated`, models.dev's `status = "deprecated"`); only the creator's own entries
     /// speak for the model (docs/data.md, "Lifecycle").

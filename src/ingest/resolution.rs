@@ -311,6 +311,11 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let configured: Vec<(String, String)> = by_key
         .keys()
         .filter(|k| !prefixed.iter().any(|(from, _)| from == *k))
+        .filter(|k| {
+            !by_key
+                .get(*k)
+                .is_some_and(|recs| identities::window_named(k, recs))
+        })
         .filter_map(|k| identities::configured(k, |base| by_key.contains_key(base)))
         .map(|(k, base)| (k.to_string(), base))
         .collect();
@@ -394,7 +399,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // host's entry says (docs/methodology.md, "Identity").
     let mut joins: Vec<(String, String)> = identities::reordered(&groups, &key_owner);
     joins.extend(identities::unsized_snapshots(&groups));
-    joins.extend(identities::named_weights(&groups, &key_owner));
+    joins.extend(identities::named_by_creator(&groups, &key_owner));
     joins.extend(
         groups
             .iter()

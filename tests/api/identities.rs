@@ -525,3 +525,121 @@ fn weights_a_creator_names_are_its_model() {
     assert!(checked >= 40, "{checked} weights checked");
     assert!(apart.is_empty(), "{apart:#?}");
 }
+
+/// A window a product is sold with (`gpt-4-32k`, 32,768 tokens; `gpt-3.5-turbo-16k`) is no
+/// thinking budget: such an id names the model of that window, never the short-window model
+/// its name begins with (docs/methodology.md, "Identity").
+#[test]
+fn a_window_in_an_id_is_never_cut_off() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let models: BTreeMap<&str, &entity::model::Model> =
+        s.models.iter().map(|m| (m.slug.as_str(), m)).collect();
+    let mut checked = 0;
+    let wrong: Vec<String> = s
+        .aliases
+        .iter()
+        .filter_map(|a| {
+            let n: i64 = a
+                .alias
+                .rsplit_once('-')?
+                .1
+                .strip_suffix('k')?
+                .parse()
+                .ok()?;
+            let m = models.get(a.model_slug.as_str())?;
+            checked += 1;
+            let word = format!("-{n}k");
+            let short = m.context_window.is_some_and(|c| c < n * 1000);
+            (short || !m.slug.contains(&word) && m.context_window.is_none_or(|c| c < n * 1000))
+                .then(|| format!("{} -> {} ({:?})", a.alias, m.slug, m.context_window))
+        })
+        .collect();
+    assert!(checked >= 5, "{checked}");
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    for (alias, model) in [
+        ("gpt-4-32k", "gpt-4-32k-0613"),
+        ("gpt-3.5-turbo-16k", "gpt-3.5-turbo-16k-0613"),
+    ] {
+        let a = s.aliases.iter().find(|a| a.alias == alias);
+        assert_eq!(a.map(|a| a.model_slug.as_str()), Some(model), "{alias}");
+    }
+}
+
+/// A creator's own price entry names the short ids it bills as its model (xAI's
+/// `grok-4-1-fast-reasoning` entry matches `grok-4-1-fast`): a host's listing under such an
+/// id is that model, unless the creator's API lists the id apart (docs/methodology.md,
+/// "Identity"). Only versioned ids with words of the entry's left out, `preview` never.
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn short_ids_a_creator_s_price_entry_matches_are_its_model() {
+    use mds::ingest::names;
+    let path = crate::helpers::raw_sources().join("genai-prices/prices/new_data/v2/data.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let mut owner: BTreeMap<String, String> = snap
+        .models
+        .iter()
+        .map(|m| (names::parse(&m.slug).key, m.slug.clone()))
+        .collect();
+    for a in &snap.aliases {
+        owner
+            .entry(names::parse(&a.alias).key)
+            .or_insert_with(|| a.model_slug.clone());
+    }
+    let own: BTreeSet<(&str, &str, &str)> = snap
+        .offerings
+        .iter()
+        .filter(|o| o.kind.to_string() == "first_party")
+        .map(|o| {
+            (
+                o.model_slug.as_str(),
+                o.provider_slug.as_str(),
+                o.provider_model_id.as_str(),
+            )
+        })
+        .collect();
+    let offered_at = |model: &str, provider: &str| {
+        snap.offerings
+            .iter()
+            .any(|o| o.model_slug == model && o.provider_slug == provider)
+    };
+    fn equals(rule: &serde_json::Value, out: &mut Vec<String>) {
+        if let Some(id) = rule["equals"].as_str() {
+            out.push(id.to_string());
+        }
+        for r in rule["or"].as_array().into_iter().flatten() {
+            equals(r, out);
+        }
+    }
+    let (mut checked, mut apart) = (0, Vec::new());
+    for provider in data.as_array().unwrap() {
+        for entry in provider["models"].as_array().into_iter().flatten() {
+            let id = entry["id"].as_str().unwrap();
+            let key = names::parse(id).key;
+            let Some(model) = owner.get(&key) else {
+                continue;
+            };
+            let Some((_, at, _)) = own.iter().find(|(m, _, pid)| m == model && *pid == id) else {
+                continue;
+            };
+            let mut ids = Vec::new();
+            equals(&entry["match"], &mut ids);
+            for short in ids.iter().map(|i| names::parse(i).key) {
+                let words: Vec<&str> = key.split('-').collect();
+                let shorter = short != key
+                    && short.bytes().any(|b| b.is_ascii_digit())
+                    && short.split('-').all(|w| words.contains(&w))
+                    && (!key.contains("preview") || short.contains("preview"));
+                let Some(other) = owner.get(&short).filter(|_| shorter) else {
+                    continue;
+                };
+                checked += 1;
+                if other != model && !offered_at(other, at) {
+                    apart.push(format!("{id} ({model}) matches {short}, listed as {other}"));
+                }
+            }
+        }
+    }
+    assert!(checked >= 10, "{checked} short ids checked");
+    assert!(apart.is_empty(), "{apart:#?}");
+}

@@ -307,6 +307,24 @@ pub fn models(data: &Value) -> impl Iterator<Item = (String, &str, &Value)> {
     })
 }
 
+/// The ids a `match` rule accepts exactly (`equals`, within `or`); `starts_with` and
+/// `contains` name families, not ids.
+fn exact_matches(rule: Option<&Value>) -> Box<dyn Iterator<Item = &str> + '_> {
+    let Some(rule) = rule else {
+        return Box::new(std::iter::empty());
+    };
+    if let Some(id) = rule.get("equals").and_then(Value::as_str) {
+        return Box::new(std::iter::once(id));
+    }
+    Box::new(
+        rule.get("or")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .flat_map(|r| exact_matches(Some(r))),
+    )
+}
+
 pub fn records(
     data: &Value,
     out: &mut Vec<ModelRecord>,
@@ -374,6 +392,14 @@ pub fn records(
                 as_of: Some(AS_OF.to_string()),
                 parsed: Some(parsed),
                 deprecated: m.get("deprecated").and_then(Value::as_bool),
+                same_as: if first_party {
+                    exact_matches(m.get("match"))
+                        .map(|id| names::parse(id).key)
+                        .filter(|k| !k.is_empty())
+                        .collect()
+                } else {
+                    Vec::new()
+                },
                 ..ModelRecord::default()
             });
         }

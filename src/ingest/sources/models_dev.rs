@@ -295,7 +295,7 @@ fn record(
         // Set once every source is read (`ingest::run`).
         mode: None,
         based_on: None,
-        weights: model
+        same_as: model
             .get("weights")
             .and_then(Value::as_array)
             .into_iter()
