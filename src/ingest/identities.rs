@@ -3,6 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use entity::vocab::ProviderKind;
+
 use super::names;
 
 /// Suffixes of a run configuration that a provider sometimes lists as a model id of its own
@@ -208,11 +210,16 @@ const NOT_VENDORS: &[&str] = &[
 
 /// The organisation a record's id names as its vendor (`aion-labs/aion-1.0` at a router),
 /// when the creators table does not know it: the source names the creator, so it is used,
-/// unless it is the provider itself or a path word.
+/// unless it is the provider itself, a host another seller routes to (DigitalOcean's
+/// `fal-ai/fast-sdxl`: fal is a cloud; a host never becomes a creator) or a path word.
 pub fn named_vendor(r: &super::ModelRecord) -> Option<String> {
     let v = r.parsed.as_ref()?.vendor.as_deref()?;
     let slug = names::slugify(v);
-    let is_host = r.provider.as_deref() == Some(slug.as_str());
+    let is_host = r.provider.as_deref() == Some(slug.as_str())
+        || matches!(
+            super::prices::Tables::shared().provider_kind(&slug),
+            ProviderKind::Cloud | ProviderKind::Router | ProviderKind::Plan
+        );
     (!slug.is_empty() && !is_host && !NOT_VENDORS.contains(&slug.as_str())).then_some(slug)
 }
 

@@ -310,6 +310,26 @@ async fn creators_follow_the_table_and_the_sources() {
         "{with} of {}",
         listed.len()
     );
+    // A host never becomes a creator: no model is credited to a cloud, router or plan
+    // (DigitalOcean's `fal-ai/fast-sdxl` names the cloud fal, not SDXL's maker), unless the
+    // reviewed creators table says the host makes models too (Vercel's v0).
+    let tables = mds::ingest::prices::Tables::shared();
+    let hosted: Vec<String> = catalog
+        .all_models()
+        .iter()
+        .filter_map(|m| Some((m.slug.as_str(), m.creator_slug.as_deref()?)))
+        .filter(|(_, c)| {
+            !tables.creators.contains_key(*c)
+                && matches!(
+                    tables.provider_kind(c),
+                    entity::vocab::ProviderKind::Cloud
+                        | entity::vocab::ProviderKind::Router
+                        | entity::vocab::ProviderKind::Plan
+                )
+        })
+        .map(|(m, c)| format!("{m} by {c}"))
+        .collect();
+    assert!(hosted.is_empty(), "{hosted:?}");
 }
 
 /// Release dates a user would check against the creators' announcements: where hosts
@@ -642,4 +662,30 @@ fn short_ids_a_creator_s_price_entry_matches_are_its_model() {
     }
     assert!(checked >= 10, "{checked} short ids checked");
     assert!(apart.is_empty(), "{apart:#?}");
+}
+
+/// A price rule that names no id (genai-prices' `moderation`: "contains moderation", free;
+/// "Gemma 3n (free)": "starts_with gemma-3n") covers a family of endpoints and is no model
+/// (docs/methodology.md, "Identity").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn price_rules_naming_no_id_are_no_models() {
+    fn exact(rule: &serde_json::Value) -> bool {
+        rule.get("equals").is_some() || rule["or"].as_array().into_iter().flatten().any(exact)
+    }
+    let path = crate::helpers::raw_sources().join("genai-prices/prices/new_data/v2/data.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let slugs: BTreeSet<&str> = snap.models.iter().map(|m| m.slug.as_str()).collect();
+    let rules: Vec<&str> = data
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["models"].as_array().into_iter().flatten())
+        .filter(|m| !exact(&m["match"]) && m["prices"].as_object().is_some_and(|o| o.is_empty()))
+        .filter_map(|m| m["id"].as_str())
+        .collect();
+    assert!(rules.contains(&"moderation"), "{rules:?}");
+    let listed: Vec<&&str> = rules.iter().filter(|id| slugs.contains(**id)).collect();
+    assert!(listed.is_empty(), "{listed:?}");
 }

@@ -496,3 +496,46 @@ async fn cheapest_is_what_a_careful_buyer_would_use() {
     assert!(blends.len() > 50);
     assert!(blends.windows(2).all(|w| w[0] <= w[1]), "{blends:?}");
 }
+
+/// A price genai-prices' maintainers copied from a router until the creator publishes one
+/// ("Imported from OpenRouter pricing; verify against …") is no first-party price: no
+/// offering stands on such an entry, and the list price of `gpt-oss-20b` is the hosts'
+/// median (docs/data.md, "Free").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn prices_copied_from_a_router_are_never_the_creator_s() {
+    let path = crate::helpers::raw_sources().join("genai-prices/prices/new_data/v2/data.json");
+    let data: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let mut copied = Vec::new();
+    for provider in data.as_array().unwrap() {
+        for entry in provider["models"].as_array().into_iter().flatten() {
+            let c = entry["price_comments"]
+                .as_str()
+                .unwrap_or_default()
+                .to_lowercase();
+            if c.starts_with("imported from") && !c.contains("verified against") {
+                copied.push(entry["id"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    assert!(copied.len() >= 5, "{copied:?}");
+    let standing: Vec<String> = snap
+        .offerings
+        .iter()
+        .filter(|o| o.source == "genai-prices" && o.kind.to_string() == "first_party")
+        .filter(|o| copied.contains(&o.provider_model_id))
+        .map(|o| format!("{}@{}", o.provider_model_id, o.provider_slug))
+        .collect();
+    assert!(standing.is_empty(), "{standing:?}");
+    let oss = snap
+        .models
+        .iter()
+        .find(|m| m.slug == "gpt-oss-20b")
+        .unwrap();
+    assert_ne!(oss.input_price, Some(0.029));
+    assert_ne!(
+        oss.price_basis.as_ref().map(|b| b.to_string()).as_deref(),
+        Some("first_party")
+    );
+}

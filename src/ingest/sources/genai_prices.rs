@@ -307,6 +307,17 @@ pub fn models(data: &Value) -> impl Iterator<Item = (String, &str, &Value)> {
     })
 }
 
+/// Whether the entry's own comment says its price is another seller's, copied until the
+/// creator publishes one, and not verified since.
+fn imported(m: &Value) -> bool {
+    let c = m
+        .get("price_comments")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    c.starts_with("imported from") && !c.contains("verified against")
+}
+
 /// The ids a `match` rule accepts exactly (`equals`, within `or`); `starts_with` and
 /// `contains` name families, not ids.
 fn exact_matches(rule: Option<&Value>) -> Box<dyn Iterator<Item = &str> + '_> {
@@ -358,6 +369,29 @@ pub fn records(
             };
             let parsed = names::parse(id);
             if parsed.key.is_empty() || names::is_fine_tune_price(id) {
+                report.unmatched(SOURCE, id);
+                continue;
+            }
+            // An entry its maintainers copied from a router's list until the creator publishes
+            // a price ("Imported from OpenRouter pricing; verify against OpenAI pricing …")
+            // is the router's price, which the router's own entry states: the creator sells
+            // nothing under it (docs/data.md, "Free").
+            // A rule accepting every id with a word in it and pricing nothing (OpenAI's
+            // `moderation`: "contains moderation", free) covers a family of endpoints and
+            // names no model.
+            let priced = m
+                .get("prices")
+                .is_some_and(|p| p.as_object().is_none_or(|o| !o.is_empty()));
+            if !priced && exact_matches(m.get("match")).next().is_none() {
+                report.rule(
+                    "identity: catch-all price rules naming no model, not read",
+                    1,
+                );
+                report.unmatched(SOURCE, id);
+                continue;
+            }
+            if imported(m) {
+                report.rule("prices: creator entries copied from a router, not read", 1);
                 report.unmatched(SOURCE, id);
                 continue;
             }
