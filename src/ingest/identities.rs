@@ -1184,20 +1184,32 @@ pub(super) fn unsized_snapshots(
         .filter(|(_, recs)| recs.iter().all(|r| r.rank > 2))
         .filter_map(|(key, _)| {
             let date = names::split_date(key).map(|(_, d)| d);
+            // The words one key has beyond the other.
+            let beyond = |long: &str, short: &str| {
+                let mut left: Vec<&str> = long.split('-').collect();
+                for w in short.split('-') {
+                    if let Some(i) = left.iter().position(|x| *x == w) {
+                        left.remove(i);
+                    }
+                }
+                left.into_iter().map(str::to_string).collect::<Vec<_>>()
+            };
             let targets: Vec<&&String> = owned
                 .iter()
-                .filter(|(k, d)| *d == date && shortened(key, k))
+                .filter(|(_, d)| *d == date)
                 .filter(|(k, _)| {
-                    let mut left: Vec<&str> = k.split('-').collect();
-                    for w in key.split('-') {
-                        if let Some(i) = left.iter().position(|x| *x == w) {
-                            left.remove(i);
-                        }
+                    if shortened(key, k) {
+                        let left = beyond(k, key);
+                        left.iter().any(|w| size(w))
+                            && left
+                                .iter()
+                                .all(|w| size(w) || (date.is_none() && *w == "instruct"))
+                    } else {
+                        // A host's dated id with `instruct` written in (`ministral-14b-
+                        // instruct-2512` for Mistral's `ministral-14b-2512`): a creator
+                        // dates only the model it serves, its chat model.
+                        date.is_some() && shortened(k, key) && beyond(key, k) == ["instruct"]
                     }
-                    left.iter().any(|w| size(w))
-                        && left
-                            .iter()
-                            .all(|w| size(w) || (date.is_none() && *w == "instruct"))
                 })
                 .map(|(k, _)| k)
                 .collect();

@@ -464,6 +464,28 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                 id.starts_with('~') || id.ends_with("latest")
             })
     });
+    // Nor does a router's routing tier: an effort word after a name that is no model, sold
+    // only by routers and credited to no one (NanoGPT's `hermes-high`, `claw-low`: whichever
+    // model the router sends that tier to).
+    let tables = crate::ingest::prices::Tables::shared();
+    let tiers: Vec<String> = groups
+        .iter()
+        .filter(|(key, recs)| {
+            ["-high", "-medium", "-low", "-minimal"].iter().any(|t| {
+                key.strip_suffix(t)
+                    .is_some_and(|base| !base.is_empty() && !groups.contains_key(base))
+            }) && recs.iter().all(|r| {
+                r.creator.is_none()
+                    && r.provider.as_deref().is_some_and(|p| {
+                        tables.provider_kind(p) == entity::vocab::ProviderKind::Router
+                    })
+            })
+        })
+        .map(|(key, _)| key.clone())
+        .collect();
+    for key in tiers {
+        groups.remove(&key);
+    }
     let mut models = BTreeMap::new();
     let mut slug_of_group = BTreeMap::new();
     for (key, mut recs) in groups {

@@ -689,3 +689,77 @@ fn price_rules_naming_no_id_are_no_models() {
     let listed: Vec<&&str> = rules.iter().filter(|id| slugs.contains(**id)).collect();
     assert!(listed.is_empty(), "{listed:?}");
 }
+
+/// A host's dated id with `instruct` written in is the creator's dated model of that date
+/// (`ministral-14b-instruct-2512` is Mistral's `ministral-14b-2512`): no two listed models
+/// differ by `instruct` alone under one date (docs/methodology.md, "Identity").
+#[test]
+fn a_dated_id_with_instruct_written_in_is_the_creator_s_snapshot() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let keys: BTreeMap<String, &str> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .map(|m| (names::parse(&m.slug).key, m.slug.as_str()))
+        .collect();
+    let twins: Vec<String> = keys
+        .iter()
+        .filter(|(k, _)| names::split_date(k).is_some())
+        .filter_map(|(k, slug)| {
+            let without: Vec<&str> = k.split('-').filter(|w| *w != "instruct").collect();
+            let other = keys
+                .get(&without.join("-"))
+                .filter(|_| without.len() + 1 == k.split('-').count())?;
+            Some(format!("{slug} beside {other}"))
+        })
+        .collect();
+    assert!(twins.is_empty(), "{twins:#?}");
+    let alias = s
+        .aliases
+        .iter()
+        .find(|a| a.alias == "ministral-14b-instruct-2512");
+    assert_eq!(
+        alias.map(|a| a.model_slug.as_str()),
+        Some("ministral-14b-2512")
+    );
+}
+
+/// A router's routing tier (NanoGPT's `hermes-high`, `claw-low`: an effort word after a name
+/// that is no model, sold only by routers, credited to no one) is no model
+/// (docs/methodology.md, "Identity").
+#[test]
+fn a_router_s_routing_tiers_are_no_models() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let routers: BTreeSet<&str> = s
+        .providers
+        .iter()
+        .filter(|p| p.kind.to_string() == "router")
+        .map(|p| p.slug.as_str())
+        .collect();
+    let slugs: BTreeSet<&str> = s.models.iter().map(|m| m.slug.as_str()).collect();
+    let tiers: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| m.creator_slug.is_none())
+        .filter(|m| {
+            ["-high", "-medium", "-low", "-minimal"].iter().any(|t| {
+                m.slug
+                    .strip_suffix(t)
+                    .is_some_and(|base| !slugs.contains(base))
+            })
+        })
+        .filter(|m| {
+            let sellers: Vec<&str> = s
+                .offerings
+                .iter()
+                .filter(|o| o.model_slug == m.slug)
+                .map(|o| o.provider_slug.as_str())
+                .collect();
+            !sellers.is_empty() && sellers.iter().all(|p| routers.contains(p))
+        })
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(tiers.is_empty(), "{tiers:?}");
+    assert!(routers.contains("nano-gpt"));
+}
