@@ -1287,6 +1287,39 @@ pub(super) fn named_by_creator(
     out
 }
 
+/// A host's undated name with a size the model's other names never write (Groq's and
+/// Vercel's `mistral-saba-24b` for Mistral's `mistral-saba-2502`, which `mistral-saba` names;
+/// `llama-guard-4-12b` for `llama-guard-4`): without its one size word it names a model, and
+/// no other size of that name is listed (`qwen3-vl-8b-instruct` beside `qwen3-vl-32b-instruct`
+/// keeps Vercel's `qwen3-vl-instruct` apart).
+pub(super) fn sized_host_names(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+    key_owner: &BTreeMap<String, String>,
+) -> Vec<(String, String)> {
+    // The key without its one size word (`24b`).
+    let without_size = |key: &str| {
+        let size = |w: &str| {
+            w.len() > 1 && w.ends_with('b') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
+        };
+        // The size last, after a versioned name (`gemini-1.5-flash-8b-001` is a model of
+        // its own, `glm-130b` no spelling of a floating `glm`).
+        let (base, last) = key.rsplit_once('-')?;
+        (size(last) && !base.split('-').any(size) && base.contains('-')).then(|| base.to_string())
+    };
+    groups
+        .iter()
+        .filter(|(key, recs)| names::split_date(key).is_none() && recs.iter().all(|r| r.rank > 2))
+        .filter_map(|(key, _)| {
+            let base = without_size(key)?;
+            let into = key_owner.get(&base)?;
+            let other_size = groups
+                .keys()
+                .any(|k| k != key && without_size(k).as_deref() == Some(base.as_str()));
+            (into != key && !other_size).then(|| (key.clone(), into.clone()))
+        })
+        .collect()
+}
+
 /// Whether `key` is `base` with words left out and none added (`nemotron-3-ultra-550b` of
 /// `nemotron-3-ultra-550b-a55b`): a host's short spelling of the model its entry names.
 pub(super) fn shortened(key: &str, base: &str) -> bool {

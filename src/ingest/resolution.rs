@@ -399,6 +399,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // host's entry says (docs/methodology.md, "Identity").
     let mut joins: Vec<(String, String)> = identities::reordered(&groups, &key_owner);
     joins.extend(identities::unsized_snapshots(&groups));
+    joins.extend(identities::sized_host_names(&groups, &key_owner));
     joins.extend(identities::named_by_creator(&groups, &key_owner));
     joins.extend(
         groups

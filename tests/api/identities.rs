@@ -763,3 +763,63 @@ fn a_router_s_routing_tiers_are_no_models() {
     assert!(tiers.is_empty(), "{tiers:?}");
     assert!(routers.contains("nano-gpt"));
 }
+
+/// A host's undated name with a size the model's other names never write is that model
+/// (`mistral-saba-24b` is `mistral-saba-2502`, which `mistral-saba` names;
+/// `llama-guard-4-12b` is `llama-guard-4`): no listed model is another's name with a size
+/// word after it, where no other size of that name is listed (docs/methodology.md,
+/// "Identity").
+#[test]
+fn a_size_the_other_names_never_write_names_no_second_model() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let without_size = |key: &str| {
+        let (base, last) = key.rsplit_once('-')?;
+        let size = |w: &str| {
+            w.len() > 1 && w.ends_with('b') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
+        };
+        (size(last) && !base.split('-').any(size) && base.contains('-')).then(|| base.to_string())
+    };
+    let mut owner: BTreeMap<String, &str> = s
+        .models
+        .iter()
+        .map(|m| (names::parse(&m.slug).key, m.slug.as_str()))
+        .collect();
+    for a in &s.aliases {
+        owner
+            .entry(names::parse(&a.alias).key)
+            .or_insert(a.model_slug.as_str());
+    }
+    let keys: Vec<String> = s.models.iter().map(|m| names::parse(&m.slug).key).collect();
+    // Sold by its creator under the sized name (`gemini-1.5-flash-8b`), the size is the
+    // creator's own word.
+    let own: BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.to_string() == "first_party")
+        .map(|o| o.model_slug.as_str())
+        .collect();
+    let twins: Vec<String> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research" && !own.contains(m.slug.as_str()))
+        .filter_map(|m| {
+            let key = names::parse(&m.slug).key;
+            names::split_date(&key).is_none().then_some(())?;
+            let base = without_size(&key)?;
+            let other = owner.get(&base).filter(|o| **o != m.slug)?;
+            let other_size = keys
+                .iter()
+                .any(|k| *k != key && without_size(k).as_deref() == Some(base.as_str()));
+            (!other_size).then(|| format!("{} beside {other}", m.slug))
+        })
+        .collect();
+    assert!(twins.is_empty(), "{twins:#?}");
+    for (alias, model) in [
+        ("mistral-saba-24b", "mistral-saba-2502"),
+        ("llama-guard-4-12b", "llama-guard-4"),
+    ] {
+        let a = s.aliases.iter().find(|a| a.alias == alias);
+        assert_eq!(a.map(|a| a.model_slug.as_str()), Some(model), "{alias}");
+    }
+}
