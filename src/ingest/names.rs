@@ -110,6 +110,14 @@ pub fn parse(raw: &str) -> Parsed {
             vendor = Some(head);
         }
         id = id[pos + 1..].to_string();
+        // A bare version under a model's path (`fal-ai/ideogram/v3`) is that model's version:
+        // `ideogram-v3`, never a `v3` of any maker.
+        let bare_version = id
+            .strip_prefix('v')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'));
+        if bare_version && let Some(v) = &vendor {
+            id = format!("{v}-{id}");
+        }
     }
     let mut dotted_vendor = false;
     for prefix in REGION_PREFIXES {
