@@ -242,6 +242,13 @@ pub fn raw_sources() -> PathBuf {
     dir
 }
 
+/// The raw JSON file at `rel` under [`raw_sources`].
+pub fn raw_json(rel: &str) -> serde_json::Value {
+    let path = raw_sources().join(rel);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 /// A free TCP port on loopback.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")

@@ -482,19 +482,9 @@ async fn a_host_s_coding_routes_are_its_plan_s_offerings() {
 #[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn weights_a_creator_names_are_its_model() {
     use mds::ingest::names;
-    let path = crate::helpers::raw_sources().join("models-dev/models_dev_toml_bundle.json");
-    let bundle: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let bundle = crate::helpers::raw_json("models-dev/models_dev_toml_bundle.json");
     let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
-    let mut owner: BTreeMap<String, String> = snap
-        .models
-        .iter()
-        .map(|m| (names::parse(&m.slug).key, m.slug.clone()))
-        .collect();
-    for a in &snap.aliases {
-        owner
-            .entry(names::parse(&a.alias).key)
-            .or_insert_with(|| a.model_slug.clone());
-    }
+    let owner = owners(&snap);
     // Files of the creator's own: a serving product with a file of its own beside the
     // weights' (`minimax-m2.5-highspeed`, `kimi-k2-thinking-turbo`) is a model of its own.
     let files: BTreeSet<String> = bundle["files"]
@@ -593,19 +583,9 @@ fn a_window_in_an_id_is_never_cut_off() {
 #[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn short_ids_a_creator_s_price_entry_matches_are_its_model() {
     use mds::ingest::names;
-    let path = crate::helpers::raw_sources().join("genai-prices/prices/new_data/v2/data.json");
-    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let data = crate::helpers::raw_json("genai-prices/prices/new_data/v2/data.json");
     let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
-    let mut owner: BTreeMap<String, String> = snap
-        .models
-        .iter()
-        .map(|m| (names::parse(&m.slug).key, m.slug.clone()))
-        .collect();
-    for a in &snap.aliases {
-        owner
-            .entry(names::parse(&a.alias).key)
-            .or_insert_with(|| a.model_slug.clone());
-    }
+    let owner = owners(&snap);
     let own: BTreeSet<(&str, &str, &str)> = snap
         .offerings
         .iter()
@@ -673,8 +653,7 @@ fn price_rules_naming_no_id_are_no_models() {
     fn exact(rule: &serde_json::Value) -> bool {
         rule.get("equals").is_some() || rule["or"].as_array().into_iter().flatten().any(exact)
     }
-    let path = crate::helpers::raw_sources().join("genai-prices/prices/new_data/v2/data.json");
-    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let data = crate::helpers::raw_json("genai-prices/prices/new_data/v2/data.json");
     let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
     let slugs: BTreeSet<&str> = snap.models.iter().map(|m| m.slug.as_str()).collect();
     let rules: Vec<&str> = data
@@ -780,16 +759,7 @@ fn a_size_the_other_names_never_write_names_no_second_model() {
         };
         (size(last) && !base.split('-').any(size) && base.contains('-')).then(|| base.to_string())
     };
-    let mut owner: BTreeMap<String, &str> = s
-        .models
-        .iter()
-        .map(|m| (names::parse(&m.slug).key, m.slug.as_str()))
-        .collect();
-    for a in &s.aliases {
-        owner
-            .entry(names::parse(&a.alias).key)
-            .or_insert(a.model_slug.as_str());
-    }
+    let owner = owners(&s);
     let keys: Vec<String> = s.models.iter().map(|m| names::parse(&m.slug).key).collect();
     // Sold by its creator under the sized name (`gemini-1.5-flash-8b`), the size is the
     // creator's own word.
@@ -822,4 +792,20 @@ fn a_size_the_other_names_never_write_names_no_second_model() {
         let a = s.aliases.iter().find(|a| a.alias == alias);
         assert_eq!(a.map(|a| a.model_slug.as_str()), Some(model), "{alias}");
     }
+}
+
+/// The model each spelling's join key names in `s`: slugs first, then aliases.
+fn owners(s: &mds::snapshot::Snapshot) -> BTreeMap<String, String> {
+    use mds::ingest::names;
+    let mut owner: BTreeMap<String, String> = s
+        .models
+        .iter()
+        .map(|m| (names::parse(&m.slug).key, m.slug.clone()))
+        .collect();
+    for a in &s.aliases {
+        owner
+            .entry(names::parse(&a.alias).key)
+            .or_insert_with(|| a.model_slug.clone());
+    }
+    owner
 }

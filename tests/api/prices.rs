@@ -504,8 +504,7 @@ async fn cheapest_is_what_a_careful_buyer_would_use() {
 #[test]
 #[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn prices_copied_from_a_router_are_never_the_creator_s() {
-    let path = crate::helpers::raw_sources().join("genai-prices/prices/new_data/v2/data.json");
-    let data: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let data = crate::helpers::raw_json("genai-prices/prices/new_data/v2/data.json");
     let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
     let mut copied = Vec::new();
     for provider in data.as_array().unwrap() {
