@@ -37,7 +37,8 @@ pub const CONFIG_SUFFIXES: &[&str] = &[
 /// (`-specdec`), a region's route (Fireworks' `glm-5p3-flash-us`), a deployment tier
 /// (Fireworks' `-basic`), a router's route through one host (nano-gpt's
 /// `deepseek-r1-sambanova`) or its cheaper queue (nano-gpt's `deepseek-v4-pro-cheaper`), a
-/// host's structured-generation serving (Doubleword's `…-fp8-dottxt`). Longer first where
+/// host's structured-generation serving (Doubleword's `…-fp8-dottxt`), Groq's label for
+/// its general-purpose endpoint (`llama-3.1-70b-versatile`). Longer first where
 /// one ends another. Stripped only where the
 /// model without it exists.
 const HOST_SUFFIXES: &[&str] = &[
@@ -70,6 +71,7 @@ const HOST_SUFFIXES: &[&str] = &[
     "-sambanova",
     "-cheaper",
     "-dottxt",
+    "-versatile",
 ];
 
 /// Creators whose `-thinking` is a mode of one model; others (Qwen, Kimi, ERNIE) release

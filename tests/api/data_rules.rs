@@ -709,6 +709,15 @@ fn hosts_spellings_of_a_labs_model_are_that_model() {
         ("qwen3-5-9b-q4-k-m", "qwen3.5-9b"),
         ("qwen3-5-9b-mlx-4bit", "qwen3.5-9b"),
         ("llama-2-7b-chat-hf", "llama-2-7b-chat"),
+        // Queues, servings and labels of one host (NanoGPT, Doubleword, Groq).
+        ("deepseek-v4-pro-cheaper", "deepseek-v4-pro-0813"),
+        ("qwen3.5-35b-a3b-fp8-dottxt", "qwen3.5-35b-a3b"),
+        ("llama-3.3-70b-versatile", "llama-3.3-70b-instruct"),
+        // A creator prefix; a host's dated id with `instruct` written in; a size no other
+        // listing writes.
+        ("ai21-jamba-1.5-large", "jamba-1.5-large"),
+        ("ministral-14b-instruct-2512", "ministral-14b-2512"),
+        ("mistral-saba-24b", "mistral-saba-2502"),
     ] {
         assert!(
             s.models.iter().all(|m| m.slug != spelling),
