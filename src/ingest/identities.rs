@@ -1322,6 +1322,30 @@ pub(super) fn sized_host_names(
         .collect()
 }
 
+/// A price rule for the ids that begin with its own (genai-prices' `computer-use`, matching
+/// `computer-use-preview-2025-03-11`), listed by nothing else, is the one model whose key
+/// begins so; with several (`magistral-medium-2506`, `-2507`) it is left to the other rules.
+pub(super) fn prefix_rules(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    groups
+        .iter()
+        .filter(|(_, recs)| recs.iter().all(|r| r.prefix_rule))
+        .filter_map(|(key, _)| {
+            let head = format!("{key}-");
+            let [into] = groups
+                .range(head.clone()..)
+                .take_while(|(k, _)| k.starts_with(&head))
+                .map(|(k, _)| k)
+                .collect::<Vec<_>>()[..]
+            else {
+                return None;
+            };
+            Some((key.clone(), into.clone()))
+        })
+        .collect()
+}
+
 /// Whether `key` is `base` with words left out and none added (`nemotron-3-ultra-550b` of
 /// `nemotron-3-ultra-550b-a55b`): a host's short spelling of the model its entry names.
 pub(super) fn shortened(key: &str, base: &str) -> bool {

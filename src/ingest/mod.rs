@@ -136,6 +136,9 @@ pub struct ModelRecord {
     /// its own price entry matches exactly (genai-prices' `match`: xAI's
     /// `grok-4-1-fast-reasoning` entry matches `grok-4-1-fast`).
     pub same_as: Vec<String>,
+    /// The entry is a price rule for ids that begin with its own (genai-prices' `match` with
+    /// `starts_with` and no exact id: OpenAI's `computer-use`), not an id of its own.
+    pub prefix_rule: bool,
     /// Whether the source marks the model deprecated at this provider (genai-prices'
     /// `deprecated`, models.dev's `status = "deprecated"`); only the creator's own entries
     /// speak for the model (docs/data.md, "Lifecycle").

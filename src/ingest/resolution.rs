@@ -401,6 +401,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     joins.extend(identities::unsized_snapshots(&groups));
     joins.extend(identities::sized_host_names(&groups, &key_owner));
     joins.extend(identities::named_by_creator(&groups, &key_owner));
+    joins.extend(identities::prefix_rules(&groups));
     joins.extend(
         groups
             .iter()

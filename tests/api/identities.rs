@@ -667,6 +667,34 @@ fn price_rules_naming_no_id_are_no_models() {
     assert!(rules.contains(&"moderation"), "{rules:?}");
     let listed: Vec<&&str> = rules.iter().filter(|id| slugs.contains(**id)).collect();
     assert!(listed.is_empty(), "{listed:?}");
+    // A priced rule for the ids beginning with its own is the one model they name
+    // (`computer-use` is `computer-use-preview-2025-03-11`).
+    let prefixes: Vec<&str> = data
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["models"].as_array().into_iter().flatten())
+        .filter(|m| !exact(&m["match"]))
+        .filter_map(|m| m["id"].as_str())
+        .filter(|id| {
+            let head = format!("{id}-");
+            slugs.iter().filter(|s| s.starts_with(&head)).count() == 1
+        })
+        .collect();
+    assert!(prefixes.contains(&"computer-use"), "{prefixes:?}");
+    // Listed by that rule alone: every offering of the model is genai-prices' (a model
+    // other sources list under the name, `claude-opus-5`, stays itself).
+    let rule_only = |slug: &str| {
+        snap.offerings
+            .iter()
+            .filter(|o| o.model_slug == slug)
+            .all(|o| o.source == "genai-prices")
+    };
+    let listed: Vec<&&str> = prefixes
+        .iter()
+        .filter(|id| slugs.contains(**id) && rule_only(id))
+        .collect();
+    assert!(listed.is_empty(), "{listed:?}");
 }
 
 /// A host's dated id with `instruct` written in is the creator's dated model of that date

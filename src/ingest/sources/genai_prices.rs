@@ -426,6 +426,7 @@ pub fn records(
                 as_of: Some(AS_OF.to_string()),
                 parsed: Some(parsed),
                 deprecated: m.get("deprecated").and_then(Value::as_bool),
+                prefix_rule: exact_matches(m.get("match")).next().is_none(),
                 same_as: if first_party {
                     exact_matches(m.get("match"))
                         .map(|id| names::parse(id).key)

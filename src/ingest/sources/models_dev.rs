@@ -295,6 +295,7 @@ fn record(
         // Set once every source is read (`ingest::run`).
         mode: None,
         based_on: None,
+        prefix_rule: false,
         same_as: model
             .get("weights")
             .and_then(Value::as_array)
