@@ -268,6 +268,9 @@ async fn creators_follow_the_table_and_the_sources() {
         ("llama-3.3-70b-instruct", "meta"),
         ("aion-1.0", "aion-labs"),
         ("doubao-1.5-pro-32k", "bytedance"),
+        // A router's prefix for Alibaba's Wanxiang line; Databricks' own model.
+        ("wan-v2-6", "alibaba"),
+        ("dbrx-instruct", "databricks"),
     ] {
         let (status, body) = app.get_json(&format!("/api/v1/models/{model}")).await;
         assert_eq!(status, 200, "{model}");
