@@ -49,12 +49,19 @@ pub fn category(input: &[String], output: &[String]) -> Category {
 
 /// The reviewed table of open-weight families (`data/open_families.csv`): a model whose
 /// slug starts with a prefix (and, where the row says so, names a parameter count) has
-/// published weights.
+/// published weights; one that names no count but a word of the row's API-only tiers
+/// (Qwen's `max`, `plus`, `turbo`, `flash`) has none.
 const OPEN_FAMILIES_CSV: &str = include_str!("../../data/open_families.csv");
 
-/// The table's rows: (prefix, whether a parameter count must be named).
-fn open_families() -> &'static [(String, bool)] {
-    static ROWS: std::sync::OnceLock<Vec<(String, bool)>> = std::sync::OnceLock::new();
+/// One row of the table.
+struct OpenFamily {
+    prefix: String,
+    needs_size: bool,
+    api_only: Vec<String>,
+}
+
+fn open_families() -> &'static [OpenFamily] {
+    static ROWS: std::sync::OnceLock<Vec<OpenFamily>> = std::sync::OnceLock::new();
     ROWS.get_or_init(|| {
         OPEN_FAMILIES_CSV
             .lines()
@@ -62,8 +69,17 @@ fn open_families() -> &'static [(String, bool)] {
             .filter_map(|line| {
                 let mut cols = line.split(',');
                 let prefix = cols.next()?.trim();
-                let sized = cols.next()?.trim() == "yes";
-                (!prefix.is_empty()).then(|| (prefix.to_string(), sized))
+                let needs_size = cols.next()?.trim() == "yes";
+                let api_only = cols
+                    .next()?
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect();
+                (!prefix.is_empty()).then(|| OpenFamily {
+                    prefix: prefix.to_string(),
+                    needs_size,
+                    api_only,
+                })
             })
             .collect()
     })
@@ -86,7 +102,20 @@ fn names_a_size(slug: &str) -> bool {
 pub fn open_family(slug: &str) -> bool {
     open_families()
         .iter()
-        .any(|(prefix, sized)| slug.starts_with(prefix.as_str()) && (!sized || names_a_size(slug)))
+        .any(|f| slug.starts_with(f.prefix.as_str()) && (!f.needs_size || names_a_size(slug)))
+}
+
+/// Whether the reviewed table says the slug is an API-only model of an open family: no
+/// parameter count, and a word of the row's API-only tiers (`qwen3-max-thinking`,
+/// `qwen3.5-flash-02-23`), whatever a host's file says.
+pub fn api_only(slug: &str) -> bool {
+    !names_a_size(slug)
+        && open_families().iter().any(|f| {
+            slug.starts_with(f.prefix.as_str())
+                && slug
+                    .split(['-', '.'])
+                    .any(|w| f.api_only.iter().any(|a| a == w))
+        })
 }
 
 /// A model with only its slug and name set, every derived figure empty.
@@ -453,6 +482,18 @@ mod open_tests {
             "phind",
         ] {
             assert!(!open_family(slug), "{slug}");
+        }
+        for slug in ["qwen3-max-thinking", "qwen3.5-flash-02-23", "qwen-turbo"] {
+            assert!(api_only(slug), "{slug}");
+        }
+        // A sized checkpoint is open whatever its words; another family has no tiers.
+        for slug in [
+            "qwen3-30b-a3b-flash",
+            "qwen3-coder-next",
+            "gpt-4o-max",
+            "phi-4",
+        ] {
+            assert!(!api_only(slug), "{slug}");
         }
     }
 }

@@ -4,7 +4,8 @@
 //! - `availability`: `api` when at least one provider offers it (any offering), else
 //!   `open_weights` when its weights are published, else `research` (known only from a
 //!   benchmark table: a paper's checkpoint, a leaderboard row).
-//! - `task`, first rule that applies: a name with the word `router` or `auto` → `router`
+//! - `task`, first rule that applies: a name with the word `router` or `auto`, or the
+//!   family `auto` (models.dev's routing entries: LLM Gateway's `custom`) → `router`
 //!   (a product that picks a model per request: OpenRouter's Auto Router, Azure's Model
 //!   Router, Kilo Auto; not a model, so lists leave it out unless asked); a name saying
 //!   `rerank` → `rerank`; `embed` or an embedding family (`voyage-…`, `bge`, `e5`, `gte`,
@@ -30,6 +31,9 @@ fn split(s: &str) -> BTreeSet<&str> {
     s.split(',').filter(|x| !x.is_empty()).collect()
 }
 
+/// The words that make a name a router's product (`task` `router`).
+pub const ROUTER_WORDS: &[&str] = &["router", "auto"];
+
 /// What a model is for.
 pub fn task(m: &model::Model) -> Task {
     let input = split(&m.input_modalities);
@@ -38,7 +42,7 @@ pub fn task(m: &model::Model) -> Task {
     let says = |words: &[&str]| words.iter().any(|w| name.contains(w));
     let named: Vec<&str> = name.split(|c: char| !c.is_ascii_alphanumeric()).collect();
     let word = |words: &[&str]| named.iter().any(|w| words.contains(w));
-    if word(&["router", "auto"]) {
+    if word(ROUTER_WORDS) || m.family.as_deref() == Some("auto") {
         Task::Router
     } else if says(&["rerank"]) {
         Task::Rerank
@@ -98,6 +102,12 @@ pub fn apply(s: &mut Snapshot) {
     for (m, a) in s.models.iter_mut().zip(availability) {
         m.availability = a;
         m.task = task(m);
+        // An embedding or a reranker writes no tokens: what sources put in its output limit
+        // is the vector's dimensions (1,536 for `text-embedding-3-small`), never served as
+        // tokens (docs/data.md, "Witnesses and votes").
+        if matches!(m.task, Task::Embedding | Task::Rerank) {
+            m.max_output_tokens = None;
+        }
     }
     // A general release is sold somewhere other than as a bot of Poe's, whose names are
     // Poe's own (`openai/gpt-4o-search` is no release of OpenAI's).

@@ -147,6 +147,17 @@ pub fn configured(key: &str, exists: impl Fn(&str) -> bool) -> Option<(&str, Str
             stripped = true;
             continue;
         }
+        // Together's and DeepInfra's `-Instruct-Turbo` is their quantised serving of the
+        // instruct model (`Meta-Llama-3.1-70B-Instruct-Turbo`); a creator's `-turbo` names a
+        // model of its own (`gpt-3.5-turbo`, `qwen-turbo`) and is never stripped.
+        if let Some(head) = base
+            .strip_suffix("-turbo")
+            .filter(|h| h.ends_with("-instruct"))
+        {
+            base = head;
+            stripped = true;
+            continue;
+        }
         let Some(suffix) = CONFIG_SUFFIXES
             .iter()
             .chain(HOST_SUFFIXES)
@@ -216,7 +227,9 @@ const NOT_VENDORS: &[&str] = &[
 /// `fal-ai/fast-sdxl`: fal is a cloud; a host never becomes a creator) or a path word.
 pub fn named_vendor(r: &super::ModelRecord) -> Option<String> {
     let v = r.parsed.as_ref()?.vendor.as_deref()?;
-    let slug = names::slugify(v);
+    // A provider's other spelling (`fireworks/ember-1` at OpenRouter) names that provider,
+    // never a second organisation beside it.
+    let slug = super::catalog::canonical_provider(v);
     let is_host = r.provider.as_deref() == Some(slug.as_str())
         || matches!(
             super::prices::Tables::shared().provider_kind(&slug),
@@ -397,12 +410,28 @@ pub fn model_creator(key: &str, recs: &[super::ModelRecord]) -> Option<String> {
             .filter(|row| row.first_party.is_empty())
             .map(|row| row.slug.clone())
     };
+    // A community derivative of an open family whose id names no publisher (NanoGPT's
+    // `TEE/gemma-4-26b-a4b-uncensored`) is not the lab's its name starts with: no creator
+    // rather than the base's lab. A lab's own product of that word (`venice-uncensored`)
+    // is no open family's derivative (docs/methodology.md, "Creators").
+    let base_lab = (says_derivative(&plain) && super::catalog::open_family(key))
+        .then(|| names::creator_for(None, &plain))
+        .flatten();
+    let not_base_lab = |c: &String| base_lab != Some(c.as_str());
     recs.iter()
         .find_map(|r| fine_tune_publisher(r, &plain))
         .or_else(|| recs.iter().find_map(publisher))
-        .or_else(|| recs.iter().find_map(|r| r.creator.clone()))
-        .or_else(|| names::creator_for(None, &plain).map(str::to_string))
-        .or_else(|| recs.iter().find_map(named_vendor))
+        .or_else(|| {
+            recs.iter()
+                .filter_map(|r| r.creator.clone())
+                .find(not_base_lab)
+        })
+        .or_else(|| {
+            names::creator_for(None, &plain)
+                .map(str::to_string)
+                .filter(not_base_lab)
+        })
+        .or_else(|| recs.iter().filter_map(named_vendor).find(not_base_lab))
         // A cloud, router or plan is never a creator unless the creators table says it is
         // one (OpenRouter's stealth `openrouter/owl-alpha` names no lab; docs/data.md,
         // "Creators").
@@ -947,7 +976,8 @@ pub(super) fn phantom_snapshots(
 
 /// The snapshot an undated id is, where its creator's own entry names it: Moonshot's
 /// `kimi-k2` is "Kimi K2 0711" (`kimi-k2-0711`), not the newest snapshot `kimi-k2-0905`
-/// the undated name would otherwise join (docs/methodology.md, "Identity").
+/// the undated name would otherwise join, and Google's `gemini-2.5-flash-preview` is
+/// "Gemini 2.5 Flash Preview 05-20", not `…-preview-09-2025` (docs/methodology.md, "Identity").
 pub(super) fn named_snapshot(
     key: &str,
     recs: &[super::ModelRecord],
@@ -959,11 +989,21 @@ pub(super) fn named_snapshot(
         .filter(|r| r.rank <= 2 && !r.raw_id.to_ascii_lowercase().ends_with("latest"))
         .filter_map(|r| r.name.as_deref())
         .find_map(|name| {
-            let slug = names::slugify(name);
+            let slug = names::slugify(name).replace('.', "-");
             let marker = slug.rsplit('-').next()?;
             let dated = format!("{key}-{marker}");
-            (marker.bytes().all(|b| b.is_ascii_digit())
+            if marker.bytes().all(|b| b.is_ascii_digit())
                 && names::split_date(&dated).is_some()
+                && keys.contains(&dated)
+            {
+                return Some(dated);
+            }
+            // A month and day after the id's own words (Google's `gemini-2.5-flash-preview`
+            // is "Gemini 2.5 Flash Preview 05-20").
+            let rest = slug.strip_prefix(key)?.strip_prefix('-')?;
+            let dated = format!("{key}-{rest}");
+            (rest.contains('-')
+                && rest.bytes().all(|b| b.is_ascii_digit() || b == b'-')
                 && keys.contains(&dated))
             .then_some(dated)
         })
@@ -990,6 +1030,39 @@ pub(super) fn context_labelled(
             .then(|| (key.clone(), tuned))
         })
         .collect()
+}
+
+/// A router's own product — an id or name with a router word (OpenRouter's Auto Router,
+/// Kilo Auto's tiers, Switchpoint's `router`) or models.dev's `auto` family (LLM Gateway's
+/// `custom`) — is its maker's, so its key keeps the maker's name: two routers' `auto` or
+/// `free` are two products (`openrouter-free`, `kilo-auto-free`), and one router resold by
+/// another stays one (`switchpoint/router` at Kilo and OpenRouter). The maker is the
+/// organisation the id names, else the record's creator, else its seller
+/// (docs/methodology.md, "Identity"). `None` where the key names its maker already
+/// (`moonshot-v1-auto`) or the record is no router's.
+pub fn router_product(r: &super::ModelRecord) -> Option<names::Parsed> {
+    let parsed = r.parsed.as_ref()?;
+    let words = |s: &str| -> bool {
+        s.to_ascii_lowercase()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| super::curation::ROUTER_WORDS.contains(&w))
+    };
+    let tail = r.raw_id.rsplit('/').next().unwrap_or_default();
+    let routes =
+        words(tail) || r.name.as_deref().is_some_and(words) || r.family.as_deref() == Some("auto");
+    if !routes {
+        return None;
+    }
+    let maker = parsed
+        .vendor
+        .as_deref()
+        .or(r.creator.as_deref())
+        .or(r.provider.as_deref())?;
+    let first = |s: &str| s.split(['-', '.']).next().unwrap_or_default().to_string();
+    if parsed.key.starts_with(maker) || first(&parsed.key) == first(maker) {
+        return None;
+    }
+    Some(names::parse(&format!("{maker}-{}", parsed.slug)))
 }
 
 /// A bot a host publishes at a router under its own account, marked with the host's
@@ -1346,6 +1419,68 @@ pub(super) fn prefix_rules(
         .collect()
 }
 
+/// The spellings hosts give a build id's model (`imagen-4-0-ultra` of Google's
+/// `imagen-4.0-ultra-generate-001`): the head as it is, without a `.0` point (`imagen-4-ultra`),
+/// and each with the name glued to its version (`veo3-1`).
+fn build_spellings(head: &str) -> Vec<String> {
+    let mut out = vec![head.to_string()];
+    let words: Vec<&str> = head.split('-').collect();
+    if let Some(i) = (1..words.len())
+        .find(|&i| words[i] == "0" && words[i - 1].bytes().all(|b| b.is_ascii_digit()))
+    {
+        let mut w = words.clone();
+        w.remove(i);
+        out.push(w.join("-"));
+    }
+    for s in out.clone() {
+        let b = s.as_bytes();
+        if let Some(i) = (1..b.len().saturating_sub(1))
+            .find(|&i| b[i] == b'-' && b[i - 1].is_ascii_alphabetic() && b[i + 1].is_ascii_digit())
+        {
+            out.push(format!("{}{}", &s[..i], &s[i + 1..]));
+        }
+    }
+    out
+}
+
+/// Google's build ids for its media models (`veo-3.1-generate-001`,
+/// `imagen-4.0-ultra-generate-001`) are the models hosts name without the build
+/// (`veo-3.1` at Poe, `veo3.1` at FastRouter, `imagen-4-ultra`): a host's short name joins the
+/// creator's id, the newest build where several are listed (`imagen-3` is
+/// `imagen-3.0-generate-002`). A short name two different ids claim stays apart.
+pub(super) fn build_ids(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+    key_owner: &BTreeMap<String, String>,
+) -> Vec<(String, String)> {
+    // The short name's group → (the id's head, its build, the id's group).
+    let mut claims: BTreeMap<&str, Vec<(&str, &str, &str)>> = BTreeMap::new();
+    for key in groups.keys() {
+        let Some((head, build)) = key.rsplit_once("-generate-") else {
+            continue;
+        };
+        if build.len() != 3 || !build.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let owners: BTreeSet<&str> = build_spellings(head)
+            .iter()
+            .filter_map(|s| key_owner.get(s).map(String::as_str))
+            .filter(|o| *o != key && !o.contains("-generate-") && groups.contains_key(*o))
+            .collect();
+        for owner in owners {
+            claims.entry(owner).or_default().push((head, build, key));
+        }
+    }
+    claims
+        .into_iter()
+        .filter_map(|(owner, mut ids)| {
+            ids.sort_unstable();
+            let heads: BTreeSet<&str> = ids.iter().map(|(h, _, _)| *h).collect();
+            let (_, _, into) = ids.last()?;
+            (heads.len() == 1).then(|| (owner.to_string(), (*into).to_string()))
+        })
+        .collect()
+}
+
 /// Whether `key` is `base` with words left out and none added (`nemotron-3-ultra-550b` of
 /// `nemotron-3-ultra-550b-a55b`): a host's short spelling of the model its entry names.
 pub(super) fn shortened(key: &str, base: &str) -> bool {
@@ -1360,6 +1495,52 @@ pub(super) fn shortened(key: &str, base: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_build_id_s_model_is_spelt_without_the_build() {
+        assert_eq!(
+            build_spellings("imagen-4-0-ultra"),
+            [
+                "imagen-4-0-ultra",
+                "imagen-4-ultra",
+                "imagen4-0-ultra",
+                "imagen4-ultra"
+            ]
+        );
+        assert_eq!(build_spellings("veo-3-1"), ["veo-3-1", "veo3-1"]);
+        let rec = |raw_id: &str| crate::ingest::ModelRecord {
+            raw_id: raw_id.into(),
+            ..Default::default()
+        };
+        let groups: BTreeMap<String, Vec<crate::ingest::ModelRecord>> = [
+            "veo-3-1-generate-001",
+            "veo3-1",
+            "imagen-3-0-generate-001",
+            "imagen-3-0-generate-002",
+            "imagen-3",
+            "veo-3-0-generate-001",
+            "veo-3-0-fast-generate-001",
+            "veo-3",
+        ]
+        .into_iter()
+        .map(|k| (k.to_string(), vec![rec(k)]))
+        .collect();
+        let mut owners: BTreeMap<String, String> =
+            groups.keys().map(|k| (k.clone(), k.clone())).collect();
+        // `veo-3` is claimed by Veo 3.0 through its own name and by Veo 3.0 Fast through a
+        // spelling folded into it: it stays apart.
+        owners.insert("veo-3-fast".into(), "veo-3".into());
+        assert_eq!(
+            build_ids(&groups, &owners),
+            [
+                (
+                    "imagen-3".to_string(),
+                    "imagen-3-0-generate-002".to_string()
+                ),
+                ("veo3-1".to_string(), "veo-3-1-generate-001".to_string()),
+            ]
+        );
+    }
 
     #[test]
     fn a_derivative_s_base_keeps_its_size_and_version() {
@@ -1501,6 +1682,16 @@ mod tests {
         // Base and chat stay apart; `-max` is a model name.
         assert_eq!(configured("deepseek-v3-base", |k| k == "deepseek-v3"), None);
         assert_eq!(configured("qwen3-max", |k| k == "qwen3"), None);
+        // A host's `-Instruct-Turbo` serving is the instruct model; a creator's `-turbo` is
+        // a model.
+        assert_eq!(
+            configured("llama-3-3-70b-instruct-turbo", |k| k
+                == "llama-3-3-70b-instruct")
+            .map(|x| x.1),
+            Some("llama-3-3-70b-instruct".into())
+        );
+        assert_eq!(configured("gpt-3-5-turbo", |k| k == "gpt-3-5"), None);
+        assert_eq!(configured("qwen-turbo", |k| k == "qwen"), None);
     }
 
     #[test]

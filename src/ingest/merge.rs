@@ -479,13 +479,22 @@ fn open_source(
 ) -> Option<bool> {
     let mut witnesses = of(recs, standings, |r| r.open_weights);
     let listed = recs.iter().any(|r| r.rank < BENCHMARK_RANK);
-    if by_family && listed && catalog::open_family(slug) {
+    // The table speaks both ways: an open family's checkpoint, or its API-only tier.
+    let reviewed = if catalog::open_family(slug) {
+        Some(true)
+    } else {
+        catalog::api_only(slug).then_some(false)
+    };
+    if by_family
+        && listed
+        && let Some(value) = reviewed
+    {
         witnesses.push(Witness {
             source: "open_families",
             provider: None,
             standing: Standing::Reviewed,
             order: 0,
-            value: true,
+            value,
         });
     }
     vote(
@@ -514,11 +523,13 @@ fn release_date(
     let month = match named.as_deref() {
         Some(n) if n.len() == 8 => Some(format!("{}-{}", &n[..4], &n[4..6])),
         Some(n) if n.len() == 4 && n[..2] > *"12" => Some(format!("20{}-{}", &n[..2], &n[2..])),
+        // mmyyyy (`05-2026`).
+        Some(n) if n.len() == 6 => Some(format!("{}-{}", &n[2..], &n[..2])),
         _ => None,
     };
     let possible = |d: &str| month.as_deref().is_none_or(|m| d >= m);
     let agrees = |d: &Date| match named.as_deref() {
-        // yyyymmdd, or yymm (`2512`): the same month.
+        // yyyymmdd, yymm (`2512`) or mmyyyy (`05-2026`): the same month.
         Some(_) if month.is_some() => month.as_deref().is_some_and(|m| d.0.starts_with(m)),
         // mmdd (`0528`), as `names::split_date` reads it: the same day of the year.
         Some(n) if n.len() == 4 => d.0.get(5..10) == Some(&format!("{}-{}", &n[..2], &n[2..])),

@@ -80,7 +80,21 @@ pub fn price_mode(raw_id: &str, name: Option<&str>) -> Option<&'static str> {
 /// trimming dashes and dots at the ends: the result is a valid slug (or empty).
 pub fn slugify(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for ch in text.trim().chars().flat_map(char::to_lowercase) {
+    let chars: Vec<char> = text.trim().chars().flat_map(char::to_lowercase).collect();
+    for (i, &ch) in chars.iter().enumerate() {
+        // A `+` ending a word is the word "plus" (`Command R+` is `command-r-plus`, never
+        // Command R); between two words (`SL+RL`) it is a separator.
+        if ch == '+'
+            && i > 0
+            && chars[i - 1].is_ascii_alphanumeric()
+            && chars.get(i + 1).is_none_or(|c| !c.is_ascii_alphanumeric())
+        {
+            if !out.ends_with('-') {
+                out.push('-');
+            }
+            out.push_str("plus");
+            continue;
+        }
         let ch = if ch.is_ascii_alphanumeric() || ch == '.' {
             ch
         } else {
@@ -155,12 +169,17 @@ pub fn parse(raw: &str) -> Parsed {
         }
     }
     let mut slug = slugify(&id);
-    if dotted_vendor {
-        // Bedrock versions its ids (`-v1`, `-v2`); the model is the same.
-        if let Some(pos) = slug.rfind("-v")
-            && slug[pos + 2..].chars().all(|c| c.is_ascii_digit())
-            && pos + 2 < slug.len()
-        {
+    // Bedrock versions its ids (`anthropic.claude-3-5-sonnet-20241022-v2:0`); the model is
+    // the same. Amazon's own `-v1` is that API version wherever it is written (a host's
+    // `amazon/nova-pro-v1` is Nova Pro), but its `-v2` names a generation (Titan Text
+    // Embeddings V2 is not Titan Embeddings G1) (docs/methodology.md, "Identity").
+    if let Some(pos) = slug.rfind("-v")
+        && pos + 2 < slug.len()
+        && slug[pos + 2..].chars().all(|c| c.is_ascii_digit())
+    {
+        let amazon = matches!(vendor.as_deref(), Some("amazon" | "amazon-nova"))
+            || creator_for(vendor.as_deref(), &slug) == Some("amazon");
+        if (dotted_vendor && !amazon) || (amazon && &slug[pos + 2..] == "1") {
             slug.truncate(pos);
         }
     }
@@ -273,7 +292,7 @@ fn reorder_claude(slug: &str) -> String {
 }
 
 /// Splits a trailing snapshot date off a key: `gpt-4o-2024-08-06` → (`gpt-4o`, `2024-08-06`),
-/// `claude-3-5-sonnet-20241022`, `gpt-4-0613`, `codestral-2501`.
+/// `claude-3-5-sonnet-20241022`, `gpt-4-0613`, `codestral-2501`, `command-a-plus-05-2026`.
 pub fn split_date(key: &str) -> Option<(&str, &str)> {
     let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
     // yyyy-mm-dd written with dashes.
@@ -287,6 +306,22 @@ pub fn split_date(key: &str) -> Option<(&str, &str)> {
             && t[1].len() == 2
             && t[2].len() == 2
             && t.iter().all(|p| digits(p))
+        {
+            return Some((head, &tail[1..]));
+        }
+    }
+    // mm-yyyy (Cohere's `command-a-plus-05-2026`): a two-digit month before a four-digit year.
+    if key.len() > 8 {
+        let (head, tail) = key.split_at(key.len() - 8);
+        let t: Vec<&str> = tail[1..].split('-').collect();
+        if tail.starts_with('-')
+            && !head.is_empty()
+            && t.len() == 2
+            && t[0].len() == 2
+            && t[1].len() == 4
+            && t[1].starts_with("20")
+            && t.iter().all(|p| digits(p))
+            && t[0].parse::<u32>().is_ok_and(|m| (1..=12).contains(&m))
         {
             return Some((head, &tail[1..]));
         }
@@ -440,6 +475,17 @@ mod tests {
         );
         assert_eq!(parse("claude-3-5-haiku-latest").slug, "claude-3-5-haiku");
         assert_eq!(parse("amazon.nova-lite-v1:0").slug, "nova-lite");
+        assert_eq!(parse("amazon/nova-pro-v1").slug, "nova-pro");
+        assert_eq!(parse("nova-2-lite-v1").slug, "nova-2-lite");
+        // Amazon's `-v2` is a generation; another maker's is Bedrock's revision.
+        assert_eq!(
+            parse("amazon.titan-embed-text-v2:0").slug,
+            "titan-embed-text-v2"
+        );
+        assert_eq!(
+            parse("anthropic.claude-3-5-sonnet-20241022-v2:0").slug,
+            "claude-3-5-sonnet-20241022"
+        );
     }
 
     #[test]
@@ -461,6 +507,13 @@ mod tests {
             Some(("qwen3-235b-a22b", "2507"))
         );
         assert_eq!(split_date("model-9999"), None);
+        assert_eq!(
+            split_date("command-a-plus-05-2026"),
+            Some(("command-a-plus", "05-2026"))
+        );
+        // A Gemini preview's month and day, and a month past twelve, are no month and year.
+        assert_eq!(split_date("gemini-2-5-flash-preview-05-20"), None);
+        assert_eq!(split_date("model-13-2026"), None);
     }
 
     #[test]
@@ -468,6 +521,10 @@ mod tests {
         assert_eq!(slugify("  Claude 3.5 Sonnet (FC) "), "claude-3.5-sonnet-fc");
         assert_eq!(slugify("a__b..c"), "a-b.c");
         assert_eq!(slugify("-x-"), "x");
+        assert_eq!(slugify("Command R+ (04-2024)"), "command-r-plus-04-2024");
+        assert_eq!(slugify("Command A+"), "command-a-plus");
+        assert_eq!(slugify("IMMO SL+RL"), "immo-sl-rl");
+        assert_eq!(slugify("CoT GPT-3 + Doc"), "cot-gpt-3-doc");
     }
 
     #[test]

@@ -108,10 +108,14 @@ impl Resolved {
         {
             return Some(s);
         }
-        // An undated spelling of a known dated model.
-        names::split_date(&p.key)
-            .and_then(|(head, _)| self.index.get(head))
-            .map(String::as_str)
+        // A dated spelling of a known model its undated name gives (`Gemini 3 Pro Preview
+        // (11-2025)`), unless that model is a snapshot of another date (`Command R+
+        // (04-2024)` is not `command-r-plus-08-2024`).
+        let (head, date) = names::split_date(&p.key)?;
+        let slug = self.index.get(head)?;
+        let other_date = names::split_date(&names::parse(slug).key)
+            .is_some_and(|(_, d)| d.replace('-', "") != date.replace('-', ""));
+        (!other_date).then_some(slug.as_str())
     }
 }
 
@@ -163,7 +167,12 @@ fn record_order(r: &ModelRecord, key: &str) -> (u8, bool, String, String) {
 /// Date part of a key as a comparable string (`20241022`, `2024-10-22` → `20241022`).
 fn date_rank(date: &str) -> String {
     let d = date.replace('-', "");
-    if d.len() == 4 { format!("0000{d}") } else { d }
+    match d.len() {
+        4 => format!("0000{d}"),
+        // mmyyyy → yyyymm00.
+        6 => format!("{}{}00", &d[2..], &d[..2]),
+        _ => d,
+    }
 }
 
 /// Vendor prefixes written with a dash, and the creator they name.
@@ -171,6 +180,8 @@ const DASH_VENDORS: &[(&str, &str)] = &[
     ("openai-", "openai"),
     ("anthropic-", "anthropic"),
     ("google-", "google"),
+    // Google's API serving Gemma (`gemini-gemma-2-9b-it`).
+    ("gemini-", "google"),
     ("meta-", "meta"),
     ("mistralai-", "mistral"),
     ("mistral-", "mistral"),
@@ -280,7 +291,16 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // Ids read as another model's (below), kept as its aliases: (the id's slug, the key).
     let mut renamed: Vec<(String, String)> = Vec::new();
     for mut r in records {
-        let own_slug = r.parsed.as_ref().map(|p| p.slug.clone());
+        let mut own_slug = r.parsed.as_ref().map(|p| p.slug.clone());
+        if let Some(product) = identities::router_product(&r) {
+            r.parsed = Some(product);
+            // A bare word that names no router (Kilo's `small`, LLM Gateway's `custom`) is
+            // no name of the product; `model-router` is.
+            own_slug = own_slug.filter(|s| {
+                s.split('-')
+                    .any(|w| super::curation::ROUTER_WORDS.contains(&w))
+            });
+        }
         read_through_host(&mut r, &hosts, &keys);
         if let Some(p) = &r.parsed
             && !p.key.is_empty()
@@ -322,6 +342,17 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     prefixed.extend(configured);
     prefixed.extend(identities::phantom_snapshots(&by_key));
     prefixed.extend(identities::context_labelled(&by_key));
+    // A spelling may name a key that itself moves (`meta-llama-3-70b-instruct-turbo` →
+    // `meta-llama-3-70b-instruct` → `llama-3-70b-instruct`): each goes to the end of its chain.
+    let moves: BTreeMap<String, String> = prefixed.iter().cloned().collect();
+    for (_, to) in &mut prefixed {
+        for _ in 0..4 {
+            match moves.get(to.as_str()) {
+                Some(next) if next != to => to.clone_from(next),
+                _ => break,
+            }
+        }
+    }
     for (from, to) in &prefixed {
         if let Some(recs) = by_key.remove(from) {
             by_key.entry(to.clone()).or_default().extend(recs);
@@ -358,7 +389,25 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                 Some((snapshots, dated)) if names::split_date(key).is_none() => {
                     identities::named_snapshot(key, recs, &all_keys)
                         .or_else(|| identities::by_window(recs, snapshots, &by_key))
-                        .unwrap_or_else(|| dated.to_string())
+                        .unwrap_or_else(|| {
+                            // The creator's own file naming weights of another date
+                            // (`mistral-nemo`: `Mistral-Nemo-Instruct-2407`) keeps the name
+                            // from a snapshot a leaderboard alone dates otherwise (HELM's
+                            // "Mistral NeMo (2402)"); the weights join it later.
+                            let date = names::split_date(dated).map(|(_, d)| d);
+                            let weighed_apart = recs
+                                .iter()
+                                .filter(|r| r.rank == 0)
+                                .flat_map(|r| &r.same_as)
+                                .any(|id| {
+                                    names::split_date(id).is_some_and(|(_, d)| Some(d) != date)
+                                });
+                            if weighed_apart {
+                                key.clone()
+                            } else {
+                                dated.to_string()
+                            }
+                        })
                 }
                 _ => key.clone(),
             },
@@ -402,6 +451,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     joins.extend(identities::sized_host_names(&groups, &key_owner));
     joins.extend(identities::named_by_creator(&groups, &key_owner));
     joins.extend(identities::prefix_rules(&groups));
+    joins.extend(identities::build_ids(&groups, &key_owner));
     joins.extend(
         groups
             .iter()
@@ -507,8 +557,16 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             index.insert(key.clone(), slug.clone());
         }
     }
-    for (own, key) in renamed {
-        if let Some(slug) = key_owner.get(&key).and_then(|g| slug_of_group.get(g)) {
+    // An id read as another model's stays that model's alias, unless ids of two models
+    // read so (two routers' `free`): then it names neither.
+    let mut claimed: BTreeMap<String, BTreeSet<&String>> = BTreeMap::new();
+    for (own, key) in &renamed {
+        if let Some(slug) = key_owner.get(key).and_then(|g| slug_of_group.get(g)) {
+            claimed.entry(own.clone()).or_default().insert(slug);
+        }
+    }
+    for (own, slugs) in claimed {
+        if let [slug] = slugs.into_iter().collect::<Vec<_>>()[..] {
             index.entry(own).or_insert_with(|| slug.clone());
         }
     }

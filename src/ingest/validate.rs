@@ -16,6 +16,11 @@ pub const MAX_PRICE: f64 = 100_000.0;
 /// tokens written in a per-token field (LiteLLM's `azure_ai/jais-30b-chat`: 3,200 and 9,710)
 /// (docs/data.md, "Units").
 pub const MAX_TOKEN_PRICE: f64 = 1_000.0;
+/// Highest input price per million tokens accepted for an embedding model (an entry whose
+/// source names the task). The dearest embedding of any source is $0.80 (Titan Multimodal
+/// Embeddings); $100 is a per-thousand price in a per-token field (LiteLLM's Cohere
+/// `embed-multilingual-light-v3.0`, $0.10 elsewhere) (docs/data.md, "Units").
+pub const MAX_EMBEDDING_PRICE: f64 = 10.0;
 /// Longest id, name, family, creator or benchmark name, in bytes.
 pub const MAX_TEXT: usize = 512;
 /// Most tokens a context window or an output limit may state.
@@ -172,6 +177,14 @@ pub fn record(r: &ModelRecord) -> Result<(), String> {
     }
     if let Some(p) = &r.prices {
         prices(p)?;
+        if r.task == Some(entity::vocab::Task::Embedding)
+            && p.input.is_some_and(|v| v > MAX_EMBEDDING_PRICE)
+        {
+            return Err(format!(
+                "an embedding's input price is over {MAX_EMBEDDING_PRICE} per million tokens ({})",
+                p.input.unwrap_or_default()
+            ));
+        }
     }
     Ok(())
 }
@@ -272,6 +285,15 @@ mod tests {
                 .unwrap_err()
                 .contains("finite")
         );
+        // An embedding at $100 per million tokens is a per-thousand price; a chat model
+        // at $100 is a price.
+        let embedding = |input: f64| ModelRecord {
+            task: Some(entity::vocab::Task::Embedding),
+            ..priced(input, 0.0)
+        };
+        assert!(record(&embedding(100.0)).unwrap_err().contains("embedding"));
+        assert_eq!(record(&embedding(0.8)), Ok(()));
+        assert_eq!(record(&priced(100.0, 0.0)), Ok(()));
         let dated = ModelRecord {
             raw_id: "x".into(),
             release_date: Some("9999-01-01".into()),

@@ -117,9 +117,9 @@ fn free_is_only_what_a_source_states_as_free() {
     assert!(unknown.iter().all(|o| o.kind.as_str() != "free_tier"));
     // models.dev's 0/0 for Nova 2 Lite at Amazon's Nova API is a placeholder: Amazon sells
     // it at 0.3/2.5 on Bedrock, which is its list price.
-    let nova = offering(&s, "nova-2-lite-v1", "nova").unwrap();
+    let nova = offering(&s, "nova-2-lite", "nova").unwrap();
     assert_eq!((nova.input_price, nova.output_price), (None, None));
-    let m = model(&s, "nova-2-lite-v1");
+    let m = model(&s, "nova-2-lite");
     assert_eq!((m.input_price, m.output_price), (Some(0.3), Some(2.5)));
 }
 
@@ -178,6 +178,17 @@ fn every_sold_model_of_an_open_family_is_open_source() {
         closed.is_empty(),
         "open families not open_source: {closed:?}"
     );
+    // The table's API-only tiers of an open family (Qwen's Max, Plus, Turbo, Flash) are not
+    // open, whatever a host's file says (docs/data.md, "Open weights").
+    let tiers: Vec<(&str, Option<bool>)> = s
+        .models
+        .iter()
+        .filter(|m| ingest::catalog::api_only(&m.slug) && sold.contains(m.slug.as_str()))
+        .map(|m| (m.slug.as_str(), m.open_source))
+        .collect();
+    assert!(tiers.len() >= 10, "{tiers:?}");
+    let open: Vec<&(&str, Option<bool>)> = tiers.iter().filter(|(_, o)| *o == Some(true)).collect();
+    assert!(open.is_empty(), "API-only tiers open_source: {open:?}");
     for slug in [
         "gpt-oss-20b",
         "deepseek-v3.2",
@@ -576,6 +587,19 @@ fn no_output_limit_exceeds_the_context_window() {
         })
         .collect();
     assert!(over.is_empty(), "output limits over the window: {over:?}");
+    // An embedding or a reranker writes no tokens: no output limit (docs/data.md).
+    let encoders: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| matches!(m.task.as_str(), "embedding" | "rerank"))
+        .collect();
+    assert!(encoders.len() > 50, "{} encoders", encoders.len());
+    let limited: Vec<&str> = encoders
+        .iter()
+        .filter(|m| m.max_output_tokens.is_some())
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(limited.is_empty(), "{limited:?}");
 }
 
 #[test]
@@ -795,6 +819,27 @@ fn no_token_price_is_a_price_per_thousand_tokens() {
     assert!(over.is_empty(), "{over:?}");
     // The dearest real list price stays: o1-pro's $600 output.
     assert!(s.offerings.iter().any(|o| o.output_price == Some(600.0)));
+    // An embedding over $10 per million input tokens is a per-thousand price
+    // (docs/data.md, "Units"); Titan Multimodal Embeddings' $0.80 stays.
+    let embeddings: std::collections::BTreeSet<&str> = s
+        .models
+        .iter()
+        .filter(|m| m.task.as_str() == "embedding")
+        .map(|m| m.slug.as_str())
+        .collect();
+    let dear: Vec<(&str, f64)> = s
+        .offerings
+        .iter()
+        .filter(|o| embeddings.contains(o.model_slug.as_str()))
+        .filter_map(|o| Some((o.model_slug.as_str(), o.input_price?)))
+        .filter(|(_, p)| *p > mds::ingest::validate::MAX_EMBEDDING_PRICE)
+        .collect();
+    assert!(dear.is_empty(), "{dear:?}");
+    assert!(
+        s.offerings
+            .iter()
+            .any(|o| embeddings.contains(o.model_slug.as_str()) && o.input_price == Some(0.8))
+    );
 }
 
 /// Facts of the bundled data the rankings rest on (the behaviour of the rankings is
@@ -945,4 +990,48 @@ fn a_free_route_never_hides_the_paid_price() {
     assert!(free_routes > 0, "no free route is served");
     let nex = offering(&s, "nex-n2-pro", "openrouter").unwrap();
     assert_eq!((nex.input_price, nex.output_price), (Some(0.25), Some(1.0)));
+}
+
+/// A name of an open family that says it is a community derivative (`-abliterated`,
+/// `-uncensored`) is never credited to the lab its name starts with: to the publisher its id names, else to no one
+/// (docs/methodology.md, "Creators").
+#[test]
+fn no_derivative_is_credited_to_its_base_lab() {
+    use mds::ingest::{identities, names};
+    let s = bundled();
+    let derivatives: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| {
+            identities::says_derivative(&m.slug.replace('.', "-"))
+                && mds::ingest::catalog::open_family(&m.slug)
+        })
+        .collect();
+    assert!(derivatives.len() >= 10, "{} derivatives", derivatives.len());
+    let credited: Vec<(&str, &str)> = derivatives
+        .iter()
+        .filter_map(|m| {
+            let lab = names::creator_for(None, &m.slug.replace('.', "-"))?;
+            (m.creator_slug.as_deref() == Some(lab)).then_some((m.slug.as_str(), lab))
+        })
+        .collect();
+    assert!(credited.is_empty(), "{credited:?}");
+}
+
+/// No creator is a provider's other spelling (`fireworks` beside `fireworks-ai`, `x-ai`
+/// beside `xai`): an organisation is one row, whatever a router's id path calls it
+/// (docs/methodology.md, "Creators").
+#[test]
+fn no_creator_is_a_provider_s_other_spelling() {
+    let s = bundled();
+    let spelt: BTreeSet<(&str, String)> = s
+        .models
+        .iter()
+        .filter_map(|m| m.creator_slug.as_deref())
+        .map(|c| (c, mds::ingest::catalog::canonical_provider(c)))
+        .filter(|(c, canonical)| c != canonical)
+        .collect();
+    assert!(spelt.is_empty(), "{spelt:?}");
+    let ember = s.models.iter().find(|m| m.slug == "ember-1").unwrap();
+    assert_eq!(ember.creator_slug.as_deref(), Some("fireworks-ai"));
 }

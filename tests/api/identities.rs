@@ -388,7 +388,13 @@ async fn routers_are_listed_only_when_asked_for() {
         .iter()
         .map(|m| m["slug"].as_str().unwrap())
         .collect();
-    for s in ["auto", "model-router", "pareto-code", "router", "frontier"] {
+    for s in [
+        "openrouter-auto",
+        "microsoft-model-router",
+        "openrouter-pareto-code",
+        "switchpoint-router",
+        "kilo-auto-frontier",
+    ] {
         assert!(slugs.contains(&s), "{s} in {slugs:?}");
     }
     assert!(tasks_of(&routers).iter().all(|t| t == "router"));
@@ -396,7 +402,7 @@ async fn routers_are_listed_only_when_asked_for() {
         .get_json("/api/v1/models?availability=all&limit=1")
         .await;
     assert!(with_routers["meta"]["total"].as_u64().unwrap() > total);
-    let (status, auto) = app.get_json("/api/v1/models/auto").await;
+    let (status, auto) = app.get_json("/api/v1/models/openrouter-auto").await;
     assert_eq!(status, 200);
     assert_eq!(auto["data"]["task"], "router");
     // GitLab Duo's Agentic Chat is the models it runs, sold with a subscription.
@@ -822,6 +828,136 @@ fn a_size_the_other_names_never_write_names_no_second_model() {
     ] {
         let a = s.aliases.iter().find(|a| a.alias == alias);
         assert_eq!(a.map(|a| a.model_slug.as_str()), Some(model), "{alias}");
+    }
+}
+
+/// A router's own product keeps its maker's name: no model of task `router` is sold under
+/// ids naming two makers (OpenRouter's `openrouter/free` and Kilo's `kilo-auto/free` are two
+/// products), and no bare router word (`auto`, `free`) is a slug or an alias
+/// (docs/methodology.md, "Identity").
+#[test]
+fn two_routers_products_are_never_one_model() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let routers: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| m.task.as_str() == "router")
+        .collect();
+    assert!(routers.len() >= 10, "{} routers", routers.len());
+    let mixed: Vec<(&str, BTreeSet<String>)> = routers
+        .iter()
+        .filter_map(|m| {
+            let makers: BTreeSet<String> = s
+                .offerings
+                .iter()
+                .filter(|o| o.model_slug == m.slug)
+                .filter_map(|o| {
+                    let (org, _) = o.provider_model_id.rsplit_once('/')?;
+                    Some(org.rsplit('/').next().unwrap_or(org).to_lowercase())
+                })
+                .collect();
+            let one = makers.len() <= 1;
+            (!one).then_some((m.slug.as_str(), makers))
+        })
+        .collect();
+    assert!(mixed.is_empty(), "{mixed:?}");
+    let bare: Vec<&str> = ["auto", "free", "custom", "small", "balanced", "frontier"]
+        .into_iter()
+        .filter(|w| {
+            s.models.iter().any(|m| m.slug == *w) || s.aliases.iter().any(|a| a.alias == *w)
+        })
+        .collect();
+    assert!(bare.is_empty(), "{bare:?}");
+    for slug in ["openrouter-free", "kilo-auto-free", "openrouter-auto"] {
+        assert!(routers.iter().any(|m| m.slug == slug), "{slug}");
+    }
+}
+
+/// Amazon's `-v1` is Bedrock's API version wherever it is written: no listed model of
+/// Amazon's is another's slug followed by `-v1` (`nova-pro-v1` is `nova-pro`), while its `-v2`
+/// names a generation (`titan-embed-text-v2` is not `titan-embed-text`).
+#[test]
+fn amazon_s_api_version_names_no_second_model() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let slugs: BTreeSet<&str> = s.models.iter().map(|m| m.slug.as_str()).collect();
+    let amazon: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| m.creator_slug.as_deref() == Some("amazon"))
+        .collect();
+    assert!(amazon.len() >= 10, "{} Amazon models", amazon.len());
+    let twins: Vec<&str> = amazon
+        .iter()
+        .filter(|m| {
+            m.slug
+                .strip_suffix("-v1")
+                .is_some_and(|base| slugs.contains(base))
+        })
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(twins.is_empty(), "{twins:?}");
+    // Cortecs' `nova-pro-v1` and a router's `amazon/nova-pro-v1` are offerings of Nova Pro.
+    for (provider, id) in [
+        ("cortecs", "nova-pro-v1"),
+        ("openrouter", "amazon/nova-pro-v1"),
+    ] {
+        let o = s
+            .offerings
+            .iter()
+            .find(|o| o.provider_slug == provider && o.provider_model_id == id);
+        assert_eq!(o.map(|o| o.model_slug.as_str()), Some("nova-pro"), "{id}");
+    }
+    assert!(slugs.contains("titan-embed-text-v2") && slugs.contains("titan-embed-text"));
+}
+
+/// Google's build ids for its media models are the models hosts name without the build:
+/// no listed model is the short name of a `…-generate-NNN` id that alone claims it
+/// (`veo3.1` and `veo-3.1` are `veo-3.1-generate-001`, `imagen-3` is
+/// `imagen-3.0-generate-002`) (docs/methodology.md, "Identity").
+#[test]
+fn a_build_id_s_short_name_is_no_second_model() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let owner = owners(&s);
+    // Each short spelling → the heads of the build ids that claim it.
+    let mut claims: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for m in &s.models {
+        let key = names::parse(&m.slug).key;
+        let Some((head, build)) = key.rsplit_once("-generate-") else {
+            continue;
+        };
+        if build.len() != 3 || !build.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let short = head.replacen("-0-", "-", 1);
+        let short = short.strip_suffix("-0").unwrap_or(&short).to_string();
+        for spelling in [head.to_string(), short.clone(), short.replacen('-', "", 1)] {
+            claims.entry(spelling).or_default().insert(head.to_string());
+        }
+    }
+    assert!(claims.len() >= 10, "{claims:?}");
+    let apart: Vec<String> = claims
+        .iter()
+        .filter(|(_, heads)| heads.len() == 1)
+        .filter_map(|(spelling, _)| {
+            let o = owner.get(spelling)?;
+            (!o.contains("-generate-")
+                && s.models
+                    .iter()
+                    .any(|m| m.slug == *o && m.availability.as_str() != "research"))
+            .then(|| format!("{spelling} → {o}"))
+        })
+        .collect();
+    assert!(apart.is_empty(), "{apart:?}");
+    for (alias, model) in [
+        ("veo3.1", "veo-3.1-generate-001"),
+        ("imagen-4", "imagen-4.0-generate-001"),
+    ] {
+        assert_eq!(
+            owner.get(&names::parse(alias).key).map(String::as_str),
+            Some(model),
+            "{alias}"
+        );
     }
 }
 

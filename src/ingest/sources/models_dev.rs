@@ -355,6 +355,13 @@ pub fn records(
                     .and_then(Value::as_str)
                     .and_then(|b| b.split('/').next());
                 let mut r = record(id, model, Some(canonical_provider(provider)), org);
+                // A name the entry does not write is its base's: a witness of the base's
+                // name, not of this id's, which may be another model (Databricks'
+                // `databricks-gemini-3-1-pro` names `gemini-3.1-pro-preview-customtools` as its
+                // base; it is the released Gemini 3.1 Pro, not "… Preview Custom Tools").
+                if own.get("name").is_none() && !std::ptr::eq(model, own) {
+                    r.name = None;
+                }
                 // models.dev's maintainers say which model the entry is (`base_model`):
                 // its group joins that model's (`ingest::resolve`).
                 r.based_on = based_on(own, &files).map(|b| names::parse(b).key);
@@ -494,7 +501,8 @@ mod tests {
             .iter()
             .find(|r| r.provider.as_deref() == Some("groq"))
             .unwrap();
-        assert_eq!(groq.name.as_deref(), Some("Llama 4"));
+        // The base's name is the base's: the entry writes none of its own.
+        assert_eq!(groq.name, None);
         assert_eq!(groq.creator.as_deref(), Some("meta"));
         assert_eq!(groq.release_date, None, "placeholder dates are dropped");
         assert_eq!(groq.open_weights, Some(true));
