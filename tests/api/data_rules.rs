@@ -1035,3 +1035,78 @@ fn no_creator_is_a_provider_s_other_spelling() {
     let ember = s.models.iter().find(|m| m.slug == "ember-1").unwrap();
     assert_eq!(ember.creator_slug.as_deref(), Some("fireworks-ai"));
 }
+
+/// A provider whose models.dev files give one pair of limits to most of its models states a
+/// template (Cloudflare AI Gateway: 128,000 in, 16,384 out for a 512-token embedder and
+/// GPT-4o alike): no model sold only there is served that pair (docs/data.md, "Witnesses
+/// and votes").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_provider_s_template_limits_are_no_model_s() {
+    use mds::ingest::sources::models_dev::{TEMPLATE_MIN, TEMPLATE_SHARE};
+    let bundle = crate::helpers::raw_json("models-dev/models_dev_toml_bundle.json");
+    let mut pairs: BTreeMap<String, BTreeMap<(i64, i64), usize>> = BTreeMap::new();
+    let mut listed: BTreeMap<String, usize> = BTreeMap::new();
+    for (path, file) in bundle["files"].as_object().unwrap() {
+        let mut parts = path.splitn(4, '/');
+        let (Some("providers"), Some(provider), Some("models")) =
+            (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let provider = ingest::catalog::canonical_provider(provider);
+        *listed.entry(provider.clone()).or_default() += 1;
+        let limit = &file["limit"];
+        if let (Some(c), Some(o)) = (limit["context"].as_i64(), limit["output"].as_i64()) {
+            *pairs
+                .entry(provider)
+                .or_default()
+                .entry((c, o))
+                .or_default() += 1;
+        }
+    }
+    let templates: BTreeMap<&str, (i64, i64)> = pairs
+        .iter()
+        .filter_map(|(p, counts)| {
+            let (pair, n) = counts.iter().max_by_key(|(_, n)| **n)?;
+            let total = listed[p];
+            (total >= TEMPLATE_MIN && *n as f64 >= TEMPLATE_SHARE * total as f64)
+                .then_some((p.as_str(), *pair))
+        })
+        .collect();
+    assert_eq!(
+        templates.get("cloudflare-ai-gateway"),
+        Some(&(128_000, 16_384))
+    );
+    let s = bundled();
+    let mut sellers: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for o in &s.offerings {
+        sellers
+            .entry(o.model_slug.as_str())
+            .or_default()
+            .insert(o.provider_slug.as_str());
+    }
+    let templated: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| {
+            let Some(at) = sellers.get(m.slug.as_str()) else {
+                return false;
+            };
+            at.len() == 1
+                && at.iter().all(|p| {
+                    templates.get(p).is_some_and(|t| {
+                        (m.context_window, m.max_output_tokens) == (Some(t.0), Some(t.1))
+                    })
+                })
+        })
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(templated.is_empty(), "{templated:?}");
+    let bge = s
+        .models
+        .iter()
+        .find(|m| m.slug == "bge-small-en-v1.5")
+        .unwrap();
+    assert_ne!(bge.context_window, Some(128_000));
+}

@@ -320,6 +320,7 @@ pub fn records(
     report: &mut Report,
 ) {
     let files = files(data);
+    let first = out.len();
     for (path, v) in &files {
         let parts: Vec<&str> = path.trim_end_matches(".toml").splitn(4, '/').collect();
         match parts.as_slice() {
@@ -380,6 +381,55 @@ pub fn records(
             _ => {}
         }
     }
+    let templated = forget_template_limits(&mut out[first..]);
+    report.rule(
+        "models.dev: a provider's template limits not read",
+        templated,
+    );
+}
+
+/// Most entries a provider lists, and the share of them one pair of limits must reach, for
+/// that pair to be the provider's template.
+pub const TEMPLATE_MIN: usize = 20;
+pub const TEMPLATE_SHARE: f64 = 0.5;
+
+/// A provider whose files give one pair of limits to most of its models, whatever they are,
+/// states a template, not each model's limits: Cloudflare AI Gateway gives 128,000 tokens
+/// in and 16,384 out to 41 of its 78 models, a 512-token embedder and GPT-4o alike. Such a
+/// pair is not read (the entry's other fields are), so the model's own and other hosts'
+/// limits decide (docs/data.md, "Witnesses and votes"). Returns how many entries lost it.
+fn forget_template_limits(records: &mut [ModelRecord]) -> usize {
+    let mut pairs: BTreeMap<&str, BTreeMap<(i64, i64), usize>> = BTreeMap::new();
+    let mut listed: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in records.iter() {
+        let Some(p) = r.provider.as_deref() else {
+            continue;
+        };
+        *listed.entry(p).or_default() += 1;
+        if let (Some(c), Some(o)) = (r.context, r.max_output) {
+            *pairs.entry(p).or_default().entry((c, o)).or_default() += 1;
+        }
+    }
+    let templates: BTreeMap<String, (i64, i64)> = pairs
+        .iter()
+        .filter_map(|(p, counts)| {
+            let (pair, n) = counts.iter().max_by_key(|(_, n)| **n)?;
+            let total = listed.get(p).copied().unwrap_or_default();
+            #[allow(clippy::cast_precision_loss)]
+            let share = *n as f64 / total.max(1) as f64;
+            (total >= TEMPLATE_MIN && share >= TEMPLATE_SHARE).then(|| ((*p).to_string(), *pair))
+        })
+        .collect();
+    let mut forgotten = 0;
+    for r in records.iter_mut() {
+        let template = r.provider.as_deref().and_then(|p| templates.get(p));
+        if template.is_some_and(|t| (r.context, r.max_output) == (Some(t.0), Some(t.1))) {
+            r.context = None;
+            r.max_output = None;
+            forgotten += 1;
+        }
+    }
+    forgotten
 }
 
 /// The id (without its organisation) of the model file a provider entry's `base_model`
@@ -479,6 +529,33 @@ mod tests {
             "a line the tier leaves out keeps its base"
         );
         assert!(tiers(&json!({"input": 1})).is_empty());
+    }
+
+    #[test]
+    fn a_provider_s_template_limits_are_not_read() {
+        let rec = |provider: &str, context: i64, output: i64| ModelRecord {
+            provider: Some(provider.into()),
+            context: Some(context),
+            max_output: Some(output),
+            ..ModelRecord::default()
+        };
+        let mut recs: Vec<ModelRecord> = (0..TEMPLATE_MIN)
+            .map(|i| {
+                if i % 2 == 0 {
+                    rec("gateway", 128_000, 16_384)
+                } else {
+                    rec("gateway", 8_192 + i as i64, 4_096)
+                }
+            })
+            .chain((0..TEMPLATE_MIN).map(|_| rec("host", 131_072, 8_192)))
+            .collect();
+        // Three entries of a host sharing one pair are too few to call it a template: only
+        // the gateway's half is forgotten.
+        recs.truncate(TEMPLATE_MIN + 3);
+        assert_eq!(forget_template_limits(&mut recs), TEMPLATE_MIN / 2);
+        assert_eq!(recs[0].context, None);
+        assert_eq!(recs[1].context, Some(8_193));
+        assert_eq!(recs[TEMPLATE_MIN].context, Some(131_072));
     }
 
     #[test]
