@@ -54,6 +54,9 @@ const HOST_SUFFIXES: &[&str] = &[
     "-default",
     "-tee",
     "-specdec",
+    // Cloudflare's FP8 fast serving, Together's throughput tier (`…-Instruct-2507-tput`).
+    "-fp8-fast",
+    "-tput",
     "-us",
     "-q4-k-m",
     "-q5-k-m",
@@ -73,6 +76,21 @@ const HOST_SUFFIXES: &[&str] = &[
     "-dottxt",
     "-versatile",
 ];
+
+/// A host's own label after a model's id, joined only where no creator's record names the id:
+/// Groq's `llama-3.1-8b-instant` (its file calls it "Llama 3.1 8B"), Novita's
+/// `deepseek-v4-flash-0731-p`. OpenAI names products `Instant` (GPT-5.1 Instant, ChatGPT's
+/// model), so its ids keep the word.
+const HOST_LABELS: &[(&str, &[&str])] = &[("-instant", &["openai"]), ("-p", &[])];
+
+/// The key a host's labelled key names, where `exists(base)` (see [`HOST_LABELS`]).
+pub fn host_labelled(key: &str, exists: impl Fn(&str) -> bool) -> Option<String> {
+    HOST_LABELS.iter().find_map(|(label, keep)| {
+        let base = key.strip_suffix(label)?;
+        let kept = names::creator_for(None, base).is_some_and(|c| keep.contains(&c));
+        (!base.is_empty() && !kept && exists(base)).then(|| base.to_string())
+    })
+}
 
 /// Creators whose `-thinking` is a mode of one model; others (Qwen, Kimi, ERNIE) release
 /// thinking checkpoints as models of their own.
@@ -289,8 +307,10 @@ pub fn display_name(name: &str) -> &str {
         Some((_, rest)) if !name.trim().contains(' ') && !rest.is_empty() => rest,
         _ => name,
     };
+    // A router's free route and a host's trusted-execution deployment (NanoGPT's
+    // "Kimi K2.5 Thinking TEE") are no part of the model's name.
     let lower = name.to_ascii_lowercase();
-    match [" (free)", " free", "-free", ":free"]
+    match [" (free)", " free", "-free", ":free", " (tee)", " tee"]
         .iter()
         .find(|s| lower.ends_with(*s) && lower.len() > s.len())
     {
@@ -1695,6 +1715,22 @@ mod tests {
     }
 
     #[test]
+    fn a_host_s_label_is_the_model_it_labels() {
+        let known = |k: &str| ["llama-3-1-8b", "gpt-5-1", "deepseek-v4-flash-0731"].contains(&k);
+        assert_eq!(
+            host_labelled("llama-3-1-8b-instant", known).as_deref(),
+            Some("llama-3-1-8b")
+        );
+        assert_eq!(
+            host_labelled("deepseek-v4-flash-0731-p", known).as_deref(),
+            Some("deepseek-v4-flash-0731")
+        );
+        // GPT-5.1 Instant is OpenAI's product, not GPT-5.1.
+        assert_eq!(host_labelled("gpt-5-1-instant", known), None);
+        assert_eq!(host_labelled("unknown-instant", known), None);
+    }
+
+    #[test]
     fn host_spellings_are_the_model() {
         assert_eq!(
             without_host_prefix(Some("databricks"), "databricks-gpt-5"),
@@ -1735,6 +1771,7 @@ mod tests {
         );
         assert_eq!(display_name("AionLabs: Aion-1.0"), "Aion-1.0");
         assert_eq!(display_name("GPT-4o"), "GPT-4o");
+        assert_eq!(display_name("Kimi K2.5 Thinking TEE"), "Kimi K2.5 Thinking");
         assert_eq!(display_name("Claude 2.0 / 2.1"), "Claude 2.0 / 2.1");
         // Nothing after the colon: no prefix to drop, only the white space.
         assert_eq!(display_name("Trailing: "), "Trailing:");

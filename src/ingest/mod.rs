@@ -136,6 +136,10 @@ pub struct ModelRecord {
     /// its own price entry matches exactly (genai-prices' `match`: xAI's
     /// `grok-4-1-fast-reasoning` entry matches `grok-4-1-fast`).
     pub same_as: Vec<String>,
+    /// The ids, as written, a creator's own price entry bills exactly (genai-prices'
+    /// `equals`): each that is a model of its own is offered at the entry's price
+    /// ([`offerings::billed_ids`]).
+    pub bills: Vec<String>,
     /// The entry is a price rule for ids that begin with its own (genai-prices' `match` with
     /// `starts_with` and no exact id: OpenAI's `computer-use`), not an id of its own.
     pub prefix_rule: bool,

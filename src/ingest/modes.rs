@@ -91,18 +91,43 @@ pub fn fold(resolved: &mut Resolved) -> usize {
             .enumerate()
             .map(|(i, o)| ((o.model_slug.clone(), o.provider_slug.clone()), i))
             .collect();
+        // A mode product no creator's record names (Nebius' `gpt-oss-120b-fast`, sold beside
+        // no plain offering of its own) is the host's mode of the model all the same: its
+        // offering becomes the model's at that host, the mode its only price (a creator's
+        // `grok-4-fast` is a model of its own and never folds so).
+        let host_only = resolved.models[&slug].iter().all(|r| r.rank > 2);
         let mut gone = Vec::new();
+        let mut alone = Vec::new();
         for (i, o) in resolved.offerings.iter().enumerate() {
             if o.model_slug != slug || o.kind == entity::vocab::OfferingKind::Plan {
                 continue;
             }
             let Some(&b) = position.get(&(base.to_string(), o.provider_slug.clone())) else {
+                if host_only {
+                    alone.push(i);
+                }
                 continue;
             };
-            if priced_as_mode(mode, o, &resolved.offerings[b]) {
+            // Whatever its price, a host-only product is the host's tier (Nebius' fast
+            // `gpt-oss-120b` costs less than its standard one).
+            if host_only || priced_as_mode(mode, o, &resolved.offerings[b]) {
                 gone.push((i, b));
             }
         }
+        for &i in &alone {
+            let o = &mut resolved.offerings[i];
+            let variant = Variant {
+                mode: mode.to_string(),
+                input_price: o.input_price.take(),
+                output_price: o.output_price.take(),
+                cache_read_price: o.cache_read_price.take(),
+                cache_write_price: o.cache_write_price.take(),
+                tiers: Tier::decode(o.tiers.take().as_deref()),
+            };
+            o.model_slug = base.to_string();
+            o.variants = Variant::encode(&[variant]);
+        }
+        folded += alone.len();
         for &(i, b) in &gone {
             let o = resolved.offerings[i].clone();
             let target = &mut resolved.offerings[b];

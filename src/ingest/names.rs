@@ -183,8 +183,17 @@ pub fn parse(raw: &str) -> Parsed {
             slug.truncate(pos);
         }
     }
+    // `latest` names no version wherever it stands (xAI's `grok-4.20-beta-latest-reasoning`
+    // is `grok-4.20-beta-reasoning`).
     if let Some(rest) = slug.strip_suffix("-latest") {
         slug = rest.to_string();
+    }
+    // A date after it dates a build of the floating alias (LMArena's
+    // `chatgpt-4o-latest-2024-11-20`): kept.
+    if let Some((head, tail)) = slug.split_once("-latest-")
+        && tail.starts_with(|c: char| c.is_ascii_alphabetic())
+    {
+        slug = format!("{head}-{tail}");
     }
     slug = p_for_point(&slug);
     slug = family_spelling(&slug);
@@ -474,6 +483,14 @@ mod tests {
             "llama-3.3-70b-instruct"
         );
         assert_eq!(parse("claude-3-5-haiku-latest").slug, "claude-3-5-haiku");
+        assert_eq!(
+            parse("grok-4.20-beta-latest-reasoning").slug,
+            "grok-4.20-beta-reasoning"
+        );
+        assert_eq!(
+            parse("chatgpt-4o-latest-2024-11-20").slug,
+            "chatgpt-4o-latest-2024-11-20"
+        );
         assert_eq!(parse("amazon.nova-lite-v1:0").slug, "nova-lite");
         assert_eq!(parse("amazon/nova-pro-v1").slug, "nova-pro");
         assert_eq!(parse("nova-2-lite-v1").slug, "nova-2-lite");

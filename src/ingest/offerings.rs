@@ -144,8 +144,11 @@ pub fn pick(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering
     use entity::offering::{Variant, Witness};
     let mut out = Vec::new();
     for (slug, recs) in models {
+        // The model's own id, however the slug spells its points (`llama-3.1-8b-instruct` for
+        // `llama-3-1-8b-instruct`), before a host's label of it.
+        let key = names::parse(slug).key;
         let score = |r: &ModelRecord| {
-            let exact = r.parsed.as_ref().is_some_and(|p| p.slug == *slug);
+            let exact = r.parsed.as_ref().is_some_and(|p| p.key == key);
             // Router variants (`:free`) are not the provider's regular offering.
             (
                 precedence(r.source),
@@ -254,6 +257,81 @@ pub fn pick(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering
         }
     }
     out
+}
+
+/// A creator's price entry bills every id its rule names exactly (genai-prices' `equals`
+/// ids): OpenAI's `gpt-4-turbo` entry bills `gpt-4-0125-preview`, Mistral's `codestral` entry
+/// `codestral-2501`. Where such an id is a model of its own that the creator's provider does
+/// not otherwise offer, it gets that offering, at the entry's price under the billed id
+/// (docs/data.md, "Prices"). Floating aliases (`codestral-latest`) name no model of their own.
+pub fn billed_ids(
+    models: &BTreeMap<String, Vec<ModelRecord>>,
+    index: &BTreeMap<String, String>,
+    out: &mut Vec<entity::offering::Model>,
+) {
+    use entity::offering::Witness;
+    let mut offered: std::collections::BTreeSet<(String, String)> = out
+        .iter()
+        .map(|o| (o.model_slug.clone(), o.provider_slug.clone()))
+        .collect();
+    let entries = models.values().flatten().filter(|r| {
+        r.source == genai_prices::SOURCE
+            && r.rank <= 2
+            && r.mode.is_none()
+            && r.prices.as_ref().is_some_and(|p| p.input.is_some())
+    });
+    let mut added = Vec::new();
+    for r in entries {
+        let Some(provider) = r.provider.as_deref() else {
+            continue;
+        };
+        for id in &r.bills {
+            let parsed = names::parse(id);
+            let Some(slug) = index.get(&parsed.key) else {
+                continue;
+            };
+            // A floating alias (`codestral-latest`) names whichever model is newest.
+            if id.to_ascii_lowercase().ends_with("latest") {
+                continue;
+            }
+            // The entry's own model, and ids it already joined, are offered already.
+            if !offered.insert((slug.clone(), provider.to_string())) {
+                continue;
+            }
+            let prices = r.prices.clone().unwrap_or_default();
+            let raw_id = id.clone();
+            let witness = Witness {
+                source: r.source.to_string(),
+                provider_model_id: raw_id.clone(),
+                agrees: true,
+                input_price: prices.input.map(prices::six_digits),
+                output_price: prices.output.map(prices::six_digits),
+            };
+            added.push(entity::offering::Model {
+                id: 0,
+                model_slug: slug.clone(),
+                provider_slug: provider.to_string(),
+                provider_model_id: raw_id,
+                input_price: prices.input,
+                output_price: prices.output,
+                cache_read_price: prices.cache_read,
+                cache_write_price: prices.cache_write,
+                tiers: entity::offering::Tier::encode(&prices.tiers),
+                unit_prices: entity::offering::UnitPrice::encode(&prices.unit_prices),
+                variants: entity::offering::Variant::encode(&prices.variants),
+                upcoming: None,
+                regions: None,
+                disputed: false,
+                sources: Witness::encode(&[witness]),
+                deprecation_date: None,
+                context_window: None,
+                as_of: r.as_of.clone(),
+                source: r.source.to_string(),
+                kind: OfferingKind::Reseller,
+            });
+        }
+    }
+    out.extend(added);
 }
 
 /// Whether an offering's standard price is below its batch variant's (beyond rounding): a

@@ -340,6 +340,19 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         .map(|(k, base)| (k.to_string(), base))
         .collect();
     prefixed.extend(configured);
+    // A host's own label (Groq's `-instant`, Novita's `-p`) on an id no creator's record
+    // names is the model it labels (docs/methodology.md, "Identity").
+    let labelled: Vec<(String, String)> = by_key
+        .iter()
+        .filter(|(k, recs)| {
+            !prefixed.iter().any(|(from, _)| from == *k)
+                && recs.iter().all(|r| r.rank > 2 && r.rank < BENCHMARK_RANK)
+        })
+        .filter_map(|(k, _)| {
+            identities::host_labelled(k, |base| by_key.contains_key(base)).map(|b| (k.clone(), b))
+        })
+        .collect();
+    prefixed.extend(labelled);
     prefixed.extend(identities::phantom_snapshots(&by_key));
     prefixed.extend(identities::context_labelled(&by_key));
     // A spelling may name a key that itself moves (`meta-llama-3-70b-instruct-turbo` →
@@ -582,7 +595,8 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                 .or_insert_with(|| slug.clone());
         }
     }
-    let offerings = offerings::pick(&models);
+    let mut offerings = offerings::pick(&models);
+    offerings::billed_ids(&models, &index, &mut offerings);
     Resolved {
         models,
         index,

@@ -1110,3 +1110,74 @@ fn a_provider_s_template_limits_are_no_model_s() {
         .unwrap();
     assert_ne!(bge.context_window, Some(128_000));
 }
+
+/// A creator's price entry bills every id its rule names exactly: each such id that is a
+/// listed model has an offering at the creator's provider (`gpt-4-0125-preview` at OpenAI,
+/// `codestral-2501` at Mistral) (docs/data.md, "Ids a price entry bills").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn every_id_a_creator_s_entry_bills_is_offered_there() {
+    let data = crate::helpers::raw_json("genai-prices/prices/new_data/v2/data.json");
+    let s = bundled();
+    let owner: BTreeMap<String, &str> = s
+        .models
+        .iter()
+        .map(|m| (names::parse(&m.slug).key, m.slug.as_str()))
+        .chain(
+            s.aliases
+                .iter()
+                .map(|a| (names::parse(&a.alias).key, a.model_slug.as_str())),
+        )
+        .collect();
+    let offered: BTreeSet<(&str, &str)> = s
+        .offerings
+        .iter()
+        .map(|o| (o.model_slug.as_str(), o.provider_slug.as_str()))
+        .collect();
+    let creators: BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.as_str() == "first_party")
+        .map(|o| o.provider_slug.as_str())
+        .collect();
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    for provider in data.as_array().unwrap() {
+        let canonical = ingest::catalog::canonical_provider(provider["id"].as_str().unwrap());
+        let slug = canonical.as_str();
+        if !creators.contains(slug) {
+            continue;
+        }
+        for entry in provider["models"].as_array().into_iter().flatten() {
+            let ors = entry["match"]["or"].as_array().cloned().unwrap_or_default();
+            for rule in ors.iter().chain(std::iter::once(&entry["match"])) {
+                let Some(id) = rule["equals"].as_str() else {
+                    continue;
+                };
+                if id.ends_with("latest") || id.starts_with("ft:") {
+                    continue;
+                }
+                let Some(model) = owner.get(&names::parse(id).key) else {
+                    continue;
+                };
+                // Only the creator's own models: a price entry of a creator's API for another
+                // lab's model is not that lab's list.
+                let m = s.models.iter().find(|m| m.slug == *model).unwrap();
+                if m.creator_slug.as_deref() != Some(slug) || m.availability.as_str() == "research"
+                {
+                    continue;
+                }
+                checked += 1;
+                if !offered.contains(&(*model, slug)) {
+                    missing.push(format!("{id} ({model}) at {slug}"));
+                }
+            }
+        }
+    }
+    assert!(checked >= 100, "{checked} billed ids checked");
+    assert!(
+        missing.len() * 50 <= checked,
+        "{} of {checked}: {missing:?}",
+        missing.len()
+    );
+}

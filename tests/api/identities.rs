@@ -961,6 +961,84 @@ fn a_build_id_s_short_name_is_no_second_model() {
     }
 }
 
+/// A host's serving of a model is no second model: no listed slug is another listed slug
+/// followed by a serving word (Together's `-instruct-turbo` and `-tput`, Cloudflare's
+/// `-fp8-fast`, Groq's `-versatile`), no name carries a `TEE` deployment, and no slug a
+/// `latest` before other words (docs/methodology.md, "Identity").
+#[test]
+fn a_host_s_serving_names_no_second_model() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let listed: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .collect();
+    let slugs: BTreeSet<String> = listed.iter().map(|m| m.slug.replace('.', "-")).collect();
+    let served: Vec<&str> = listed
+        .iter()
+        .filter(|m| {
+            let key = m.slug.replace('.', "-");
+            ["-fp8-fast", "-tput", "-versatile", "-cheaper", "-dottxt"]
+                .iter()
+                .any(|w| key.strip_suffix(w).is_some_and(|b| slugs.contains(b)))
+                || key
+                    .strip_suffix("-turbo")
+                    .filter(|b| b.ends_with("-instruct"))
+                    .is_some_and(|b| slugs.contains(b))
+        })
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(served.is_empty(), "{served:?}");
+    let tee: Vec<&str> = listed
+        .iter()
+        .filter(|m| m.name.to_lowercase().ends_with(" tee"))
+        .map(|m| m.name.as_str())
+        .collect();
+    assert!(tee.is_empty(), "{tee:?}");
+    let floating: Vec<&str> = listed
+        .iter()
+        .filter(|m| {
+            m.slug
+                .split_once("-latest-")
+                .is_some_and(|(_, t)| t.starts_with(|c: char| c.is_ascii_alphabetic()))
+        })
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(floating.is_empty(), "{floating:?}");
+    // A host's fast or flex tier no creator sells under that name is the model's variant
+    // (Nebius' `gpt-oss-120b-fast`); a creator's (`grok-4-fast`) is a model.
+    let first_party: BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.as_str() == "first_party")
+        .map(|o| o.model_slug.as_str())
+        .collect();
+    let tiers: Vec<&str> = listed
+        .iter()
+        .filter(|m| !first_party.contains(m.slug.as_str()) && m.creator_slug.is_some())
+        .filter(|m| {
+            ["-fast", "-flex"].iter().any(|w| {
+                m.slug
+                    .replace('.', "-")
+                    .strip_suffix(w)
+                    .is_some_and(|b| slugs.contains(b))
+            })
+        })
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(tiers.is_empty(), "{tiers:?}");
+    assert!(first_party.contains("grok-4-fast-reasoning") || first_party.contains("grok-4-fast"));
+    let owner = owners(&s);
+    assert_eq!(
+        owner.get("llama-3-1-8b-instant").map(String::as_str),
+        owner.get("llama-3-1-8b-instruct").map(String::as_str)
+    );
+    assert!(
+        slugs.contains("gpt-5-1-instant"),
+        "OpenAI's GPT-5.1 Instant stays a model"
+    );
+}
+
 /// The model each spelling's join key names in `s`: slugs first, then aliases.
 fn owners(s: &mds::snapshot::Snapshot) -> BTreeMap<String, String> {
     use mds::ingest::names;

@@ -435,6 +435,14 @@ pub fn records(
                 } else {
                     Vec::new()
                 },
+                bills: if first_party {
+                    exact_matches(m.get("match"))
+                        .filter(|id| *id != m.get("id").and_then(Value::as_str).unwrap_or_default())
+                        .map(str::to_string)
+                        .collect()
+                } else {
+                    Vec::new()
+                },
                 ..ModelRecord::default()
             });
         }
