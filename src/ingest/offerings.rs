@@ -141,7 +141,7 @@ fn with_modes(
 /// when one states another standard price. Variants come from the served record, else from
 /// a witness that has them.
 pub fn pick(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering::Model> {
-    use entity::offering::{Variant, Witness};
+    use entity::offering::Witness;
     let mut out = Vec::new();
     for (slug, recs) in models {
         // The model's own id, however the slug spells its points (`llama-3.1-8b-instruct` for
@@ -231,32 +231,50 @@ pub fn pick(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering
                 .find(|v| !v.is_empty())
                 .map_or(&[][..], Vec::as_slice);
             let variants = with_modes(variants, &mode_entries);
-            out.push(entity::offering::Model {
-                id: 0,
-                model_slug: slug.clone(),
-                provider_slug: provider.to_string(),
-                provider_model_id: r.raw_id.clone(),
-                input_price: prices.input,
-                output_price: prices.output,
-                cache_read_price: prices.cache_read,
-                cache_write_price: prices.cache_write,
-                tiers: entity::offering::Tier::encode(&prices.tiers),
-                unit_prices: entity::offering::UnitPrice::encode(&prices.unit_prices),
-                variants: Variant::encode(&variants),
-                upcoming: None,
-                regions: None,
-                disputed: false,
-                sources: Witness::encode(&witnesses),
-                deprecation_date: None,
-                context_window: r.context,
-                as_of: r.as_of.clone(),
-                source: r.source.to_string(),
-                // Set with every offering's kind by `prices::apply`.
-                kind: OfferingKind::Reseller,
-            });
+            out.push(offering(
+                (slug, provider, &r.raw_id),
+                r,
+                &prices,
+                &variants,
+                &witnesses,
+            ));
         }
     }
     out
+}
+
+/// An offering of `(model, provider, id)` at `prices`, as record `r` states it; its kind is
+/// set with every offering's by `prices::apply`.
+fn offering(
+    (slug, provider, id): (&str, &str, &str),
+    r: &ModelRecord,
+    prices: &Prices,
+    variants: &[entity::offering::Variant],
+    witnesses: &[entity::offering::Witness],
+) -> entity::offering::Model {
+    use entity::offering::{Tier, UnitPrice, Variant, Witness};
+    entity::offering::Model {
+        id: 0,
+        model_slug: slug.to_string(),
+        provider_slug: provider.to_string(),
+        provider_model_id: id.to_string(),
+        input_price: prices.input,
+        output_price: prices.output,
+        cache_read_price: prices.cache_read,
+        cache_write_price: prices.cache_write,
+        tiers: Tier::encode(&prices.tiers),
+        unit_prices: UnitPrice::encode(&prices.unit_prices),
+        variants: Variant::encode(variants),
+        upcoming: None,
+        regions: None,
+        disputed: false,
+        sources: Witness::encode(witnesses),
+        deprecation_date: None,
+        context_window: r.context,
+        as_of: r.as_of.clone(),
+        source: r.source.to_string(),
+        kind: OfferingKind::Reseller,
+    }
 }
 
 /// A creator's price entry bills every id its rule names exactly (genai-prices' `equals`
@@ -307,28 +325,16 @@ pub fn billed_ids(
                 input_price: prices.input.map(prices::six_digits),
                 output_price: prices.output.map(prices::six_digits),
             };
-            added.push(entity::offering::Model {
-                id: 0,
-                model_slug: slug.clone(),
-                provider_slug: provider.to_string(),
-                provider_model_id: raw_id,
-                input_price: prices.input,
-                output_price: prices.output,
-                cache_read_price: prices.cache_read,
-                cache_write_price: prices.cache_write,
-                tiers: entity::offering::Tier::encode(&prices.tiers),
-                unit_prices: entity::offering::UnitPrice::encode(&prices.unit_prices),
-                variants: entity::offering::Variant::encode(&prices.variants),
-                upcoming: None,
-                regions: None,
-                disputed: false,
-                sources: Witness::encode(&[witness]),
-                deprecation_date: None,
-                context_window: None,
-                as_of: r.as_of.clone(),
-                source: r.source.to_string(),
-                kind: OfferingKind::Reseller,
-            });
+            let mut offered = offering(
+                (slug, provider, &raw_id),
+                r,
+                &prices,
+                &prices.variants,
+                &[witness],
+            );
+            // The entry states no window of the billed id.
+            offered.context_window = None;
+            added.push(offered);
         }
     }
     out.extend(added);
