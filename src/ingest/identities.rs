@@ -1308,10 +1308,14 @@ pub(super) fn unsized_snapshots(
                 })
                 .map(|(k, _)| k)
                 .collect();
-            let [into] = targets[..] else {
-                return None;
-            };
-            Some((key.clone(), (*into).clone()))
+            // Two of the creator's spellings of one model, a size word apart
+            // (`llama-4-scout-17b-instruct`, `…-17b-16e-instruct`), are one target: the
+            // longest, which the others join.
+            let longest = targets.iter().max_by_key(|k| (k.len(), k.as_str()))?;
+            let one = targets.iter().all(|k| {
+                k == longest || shortened(k, longest) && beyond(longest, k).iter().all(|w| size(w))
+            });
+            one.then(|| (key.clone(), (**longest).clone()))
         })
         .collect()
 }

@@ -822,6 +822,12 @@ fn a_size_the_other_names_never_write_names_no_second_model() {
         })
         .collect();
     assert!(twins.is_empty(), "{twins:#?}");
+    // A host's bare name of a model the creator spells two ways, a size word apart
+    // (`llama-4-scout-17b-instruct`, `llama-4-scout-17b-16e-instruct`), is that one model.
+    assert_eq!(
+        owner.get("llama-4-scout"),
+        owner.get("llama-4-scout-17b-16e-instruct")
+    );
     for (alias, model) in [
         ("mistral-saba-24b", "mistral-saba-2502"),
         ("llama-guard-4-12b", "llama-guard-4"),
