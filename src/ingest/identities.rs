@@ -1029,6 +1029,18 @@ pub(super) fn named_snapshot(
         })
 }
 
+/// Whether the creator's own file names weights of another date than `dated`'s
+/// (`mistral-nemo`: `Mistral-Nemo-Instruct-2407`): then the undated name is not the newest
+/// snapshot a leaderboard alone dates (HELM's "Mistral NeMo (2402)"); the weights join it
+/// later ([`named_by_creator`]).
+pub(super) fn weighed_apart(recs: &[super::ModelRecord], dated: &str) -> bool {
+    let date = names::split_date(dated).map(|(_, d)| d);
+    recs.iter()
+        .filter(|r| r.rank == 0)
+        .flat_map(|r| &r.same_as)
+        .any(|id| names::split_date(id).is_some_and(|(_, d)| Some(d) != date))
+}
+
 /// Keys a host writes as the tuned model's name and its context window (Groq's
 /// `mixtral-8x7b-32768`, `llama3-8b-8192`): a window size (a multiple of 1,024 tokens) no
 /// record contradicts, after a name whose `-instruct` model exists, is that model — the host

@@ -403,19 +403,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                     identities::named_snapshot(key, recs, &all_keys)
                         .or_else(|| identities::by_window(recs, snapshots, &by_key))
                         .unwrap_or_else(|| {
-                            // The creator's own file naming weights of another date
-                            // (`mistral-nemo`: `Mistral-Nemo-Instruct-2407`) keeps the name
-                            // from a snapshot a leaderboard alone dates otherwise (HELM's
-                            // "Mistral NeMo (2402)"); the weights join it later.
-                            let date = names::split_date(dated).map(|(_, d)| d);
-                            let weighed_apart = recs
-                                .iter()
-                                .filter(|r| r.rank == 0)
-                                .flat_map(|r| &r.same_as)
-                                .any(|id| {
-                                    names::split_date(id).is_some_and(|(_, d)| Some(d) != date)
-                                });
-                            if weighed_apart {
+                            if identities::weighed_apart(recs, dated) {
                                 key.clone()
                             } else {
                                 dated.to_string()
