@@ -32,7 +32,17 @@ fn split(s: &str) -> BTreeSet<&str> {
 }
 
 /// The words that make a name a router's product (`task` `router`).
-pub const ROUTER_WORDS: &[&str] = &["router", "auto"];
+const ROUTER_WORDS: &[&str] = &["router", "auto"];
+
+/// Whether a name or id has a router word (`Auto Router`, `model-router`, `kilo-auto/free`),
+/// or a source's family says routing (models.dev's `auto`): a router's product.
+pub fn names_router(text: &str, family: Option<&str>) -> bool {
+    family == Some("auto")
+        || text
+            .to_ascii_lowercase()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| ROUTER_WORDS.contains(&w))
+}
 
 /// What a model is for.
 pub fn task(m: &model::Model) -> Task {
@@ -42,7 +52,7 @@ pub fn task(m: &model::Model) -> Task {
     let says = |words: &[&str]| words.iter().any(|w| name.contains(w));
     let named: Vec<&str> = name.split(|c: char| !c.is_ascii_alphanumeric()).collect();
     let word = |words: &[&str]| named.iter().any(|w| words.contains(w));
-    if word(ROUTER_WORDS) || m.family.as_deref() == Some("auto") {
+    if names_router(&name, m.family.as_deref()) {
         Task::Router
     } else if says(&["rerank"]) {
         Task::Rerank

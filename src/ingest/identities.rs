@@ -1074,14 +1074,9 @@ pub(super) fn context_labelled(
 /// (`moonshot-v1-auto`) or the record is no router's.
 pub fn router_product(r: &super::ModelRecord) -> Option<names::Parsed> {
     let parsed = r.parsed.as_ref()?;
-    let words = |s: &str| -> bool {
-        s.to_ascii_lowercase()
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| super::curation::ROUTER_WORDS.contains(&w))
-    };
+    let says = |s: &str| super::curation::names_router(s, r.family.as_deref());
     let tail = r.raw_id.rsplit('/').next().unwrap_or_default();
-    let routes =
-        words(tail) || r.name.as_deref().is_some_and(words) || r.family.as_deref() == Some("auto");
+    let routes = says(tail) || r.name.as_deref().is_some_and(says);
     if !routes {
         return None;
     }

@@ -296,10 +296,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             r.parsed = Some(product);
             // A bare word that names no router (Kilo's `small`, LLM Gateway's `custom`) is
             // no name of the product; `model-router` is.
-            own_slug = own_slug.filter(|s| {
-                s.split('-')
-                    .any(|w| super::curation::ROUTER_WORDS.contains(&w))
-            });
+            own_slug = own_slug.filter(|s| super::curation::names_router(s, None));
         }
         read_through_host(&mut r, &hosts, &keys);
         if let Some(p) = &r.parsed

@@ -177,12 +177,11 @@ pub fn record(r: &ModelRecord) -> Result<(), String> {
     }
     if let Some(p) = &r.prices {
         prices(p)?;
-        if r.task == Some(entity::vocab::Task::Embedding)
-            && p.input.is_some_and(|v| v > MAX_EMBEDDING_PRICE)
+        if let Some(v) = p.input.filter(|v| *v > MAX_EMBEDDING_PRICE)
+            && r.task == Some(entity::vocab::Task::Embedding)
         {
             return Err(format!(
-                "an embedding's input price is over {MAX_EMBEDDING_PRICE} per million tokens ({})",
-                p.input.unwrap_or_default()
+                "an embedding's input price is over {MAX_EMBEDDING_PRICE} per million tokens ({v})"
             ));
         }
     }

@@ -339,10 +339,12 @@ pub fn records(
                 report.read(SOURCE);
                 let own = *v;
                 let merged;
+                let mut inherited = false;
                 let model = match own.get("base_model").and_then(Value::as_str) {
                     Some(base) => match files.get(format!("models/{base}.toml").as_str()) {
                         Some(b) => {
                             merged = inherit(b, own);
+                            inherited = true;
                             &merged
                         }
                         None => {
@@ -361,7 +363,7 @@ pub fn records(
                 // name, not of this id's, which may be another model (Databricks'
                 // `databricks-gemini-3-1-pro` names `gemini-3.1-pro-preview-customtools` as its
                 // base; it is the released Gemini 3.1 Pro, not "… Preview Custom Tools").
-                if own.get("name").is_none() && !std::ptr::eq(model, own) {
+                if inherited && own.get("name").is_none() {
                     r.name = None;
                 }
                 // models.dev's maintainers say which model the entry is (`base_model`):
