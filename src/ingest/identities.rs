@@ -994,6 +994,33 @@ pub(super) fn phantom_snapshots(
         .collect()
 }
 
+/// The snapshot an undated id is, where its creator's own price entry for it bills exactly
+/// one of its snapshots: Mistral's `ministral-8b` entry ("Ministral 8B 24.10") matches
+/// `ministral-8b-2410`, so the undated id is that snapshot and not the newer
+/// `ministral-8b-2512` (Ministral 3 8B) the undated name would otherwise join
+/// (docs/methodology.md, "Identity"). An entry billing several snapshots (`gpt-4o`), or a
+/// floating `-latest` id too (Mistral's `codestral` entry: `codestral-latest`,
+/// `codestral-2501`), says nothing about which one the name serves now.
+pub(super) fn billed_snapshot(recs: &[super::ModelRecord], snapshots: &[&str]) -> Option<String> {
+    let billed: BTreeSet<&str> = recs
+        .iter()
+        .filter(|r| r.rank <= 2 && r.provider.is_some())
+        .filter(|r| {
+            !r.bills
+                .iter()
+                .any(|id| id.to_ascii_lowercase().ends_with("latest"))
+        })
+        .flat_map(|r| &r.same_as)
+        .map(String::as_str)
+        .filter(|k| snapshots.contains(k))
+        .collect();
+    let mut one = billed.into_iter();
+    match (one.next(), one.next()) {
+        (Some(k), None) => Some(k.to_string()),
+        _ => None,
+    }
+}
+
 /// The snapshot an undated id is, where its creator's own entry names it: Moonshot's
 /// `kimi-k2` is "Kimi K2 0711" (`kimi-k2-0711`), not the newest snapshot `kimi-k2-0905`
 /// the undated name would otherwise join, and Google's `gemini-2.5-flash-preview` is
@@ -1249,8 +1276,9 @@ pub(super) fn reordered(
 /// Mistral's `voxtral-small-24b-2507`, `llama-4-scout` for Meta's
 /// `llama-4-scout-17b-16e-instruct`): a group none of the creator's own metadata or price
 /// lists make up whose key is one creator-made group's key with size words left out (`24b`,
-/// `a22b`, `16e`) and the same date, or with no date on either side also `instruct` (what a
-/// host serves under a model's bare name is its chat model), joins it where exactly one such
+/// `a22b`, `16e`) and the same date, and perhaps also `instruct` (what a host serves under a
+/// model's bare name is its chat model; a dated snapshot is one checkpoint:
+/// `mistral-small-2501` is `mistral-small-24b-instruct-2501`), joins it where exactly one such
 /// group exists: a base and an instruct model, or an instruct and a thinking one, under
 /// the short name stay apart (docs/methodology.md, "Identity").
 pub(super) fn unsized_snapshots(
@@ -1303,9 +1331,7 @@ pub(super) fn unsized_snapshots(
                     if shortened(key, k) {
                         let left = beyond(k, key);
                         left.iter().any(|w| size(w))
-                            && left
-                                .iter()
-                                .all(|w| size(w) || (date.is_none() && *w == "instruct"))
+                            && left.iter().all(|w| size(w) || *w == "instruct")
                     } else {
                         // A host's dated id with `instruct` written in (`ministral-14b-
                         // instruct-2512` for Mistral's `ministral-14b-2512`): a creator
@@ -1348,6 +1374,7 @@ pub(super) fn named_by_creator(
                 .map(move |id| (id, r))
                 .filter(move |(id, r)| {
                     r.rank == 0
+                        || beta_spelled(id, key)
                         || id.bytes().any(|b| b.is_ascii_digit())
                             && shortened(id, key)
                             && key
@@ -1359,12 +1386,17 @@ pub(super) fn named_by_creator(
             let Some(from) = key_owner.get(id) else {
                 continue;
             };
-            // The creator's API listing the id on its own (LiteLLM's `gpt-5.6` at OpenAI, at
-            // another price than the entry's) keeps it apart.
+            // The creator's API listing the id on its own at another price than the entry's
+            // (LiteLLM's `gpt-5.6` at OpenAI) keeps it apart; a beta spelling is an alias the
+            // API lists as it lists its `-latest` ids.
             let listed_apart = entry.rank > 0
+                && !beta_spelled(id, key)
                 && groups.get(from).is_some_and(|g| {
-                    g.iter()
-                        .any(|r| r.provider.is_some() && r.provider == entry.provider)
+                    g.iter().any(|r| {
+                        r.provider.is_some()
+                            && r.provider == entry.provider
+                            && !same_price(r, entry)
+                    })
                 });
             if listed_apart {
                 continue;
@@ -1391,6 +1423,22 @@ pub(super) fn named_by_creator(
         }
     }
     out
+}
+
+/// Whether `id` is `key` with the word `beta` added: the name a creator's API gave a model
+/// before its general release, which its price entry still matches (xAI's `grok-3-mini`
+/// entry matches `grok-3-mini-beta`; `grok-4.20-multi-agent-0309` matches
+/// `grok-4.20-multi-agent-beta-0309`). Unlike `preview`, which a price entry groups with a
+/// later release of the same price, xAI's `-beta` ids are aliases of the release itself.
+fn beta_spelled(id: &str, key: &str) -> bool {
+    let words: Vec<&str> = id.split('-').filter(|w| *w != "beta").collect();
+    words.len() < id.split('-').count() && words.join("-") == key
+}
+
+/// Whether two records state the same standard input and output price.
+fn same_price(a: &super::ModelRecord, b: &super::ModelRecord) -> bool {
+    let prices = |r: &super::ModelRecord| r.prices.as_ref().map(|p| (p.input, p.output));
+    prices(a).is_some() && prices(a) == prices(b)
 }
 
 /// A host's undated name with a size the model's other names never write (Groq's and
@@ -2016,6 +2064,18 @@ mod tests {
         );
         assert!(says_served("llama3.3:70b-instruct-q8_0"));
         assert!(!says_served("llama-3.3-70b"));
+    }
+
+    #[test]
+    fn a_beta_spelling_is_the_release_its_price_entry_names() {
+        assert!(beta_spelled("grok-3-mini-beta", "grok-3-mini"));
+        assert!(beta_spelled(
+            "grok-4.20-multi-agent-beta-0309",
+            "grok-4.20-multi-agent-0309"
+        ));
+        assert!(!beta_spelled("grok-3-mini", "grok-3-mini"));
+        assert!(!beta_spelled("grok-3-mini-beta", "grok-3"));
+        assert!(!beta_spelled("grok-3-mini-preview", "grok-3-mini"));
     }
 
     #[test]

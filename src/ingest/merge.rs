@@ -31,6 +31,10 @@ pub enum Standing {
     FirstParty,
     /// Any other seller, host, router, gateway or benchmark table.
     Other,
+    /// A floating alias's own metadata (models.dev's `models/mistral/magistral-medium-latest.toml`):
+    /// it speaks only where no one else does, and there before the floating aliases' other
+    /// records.
+    FloatingOwn,
     /// A floating alias's record (`devstral-medium-latest`): it describes whichever snapshot
     /// was newest when it was written, so it speaks only where no one else does.
     Floating,
@@ -42,14 +46,18 @@ pub const TIERS: &[&[Standing]] = &[
     &[Standing::Reviewed],
     &[Standing::Own, Standing::FirstParty],
     &[Standing::Other],
-    &[Standing::Floating],
+    &[Standing::FloatingOwn, Standing::Floating],
 ];
 
 /// Open weights keep the model's own metadata above its creator's APIs (GLM-5V-Turbo's own
-/// file says `false` where Z.ai's API file copies `true`): docs/data.md, "Open weights".
+/// file says `false` where Z.ai's API file copies `true`), a floating alias's own file
+/// included — whether a line publishes its weights does not float (Magistral Medium's own
+/// `-latest` file says `false` where Mistral's API file, and hosts' copies of it, say
+/// `true`): docs/data.md, "Open weights".
 pub const OPEN_TIERS: &[&[Standing]] = &[
     &[Standing::Reviewed],
     &[Standing::Own],
+    &[Standing::FloatingOwn],
     &[Standing::FirstParty],
     &[Standing::Other],
     &[Standing::Floating],
@@ -196,7 +204,11 @@ pub fn dispute<T: Stated>(field: &str, witnesses: &[Witness<T>]) -> Option<Dispu
 /// Where each record stands for the model credited to `creator`.
 pub fn standing(creator: Option<&str>, r: &ModelRecord) -> Standing {
     if r.raw_id.to_lowercase().ends_with("latest") {
-        return Standing::Floating;
+        return if r.provider.is_none() && r.rank == 0 {
+            Standing::FloatingOwn
+        } else {
+            Standing::Floating
+        };
     }
     if r.rank >= BENCHMARK_RANK {
         return Standing::Other;
@@ -366,7 +378,9 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
 
     model::Model {
         slug: slug.to_string(),
-        name: identities::model_name(recs).unwrap_or_else(|| slug.to_string()),
+        name: snapshot_name(slug, recs)
+            .or_else(|| identities::model_name(recs))
+            .unwrap_or_else(|| slug.to_string()),
         creator_slug: creator,
         category: catalog::category(&input, &output),
         family: recs.iter().find_map(|r| r.family.clone()),
@@ -520,14 +534,27 @@ fn release_date(
     disputes: &mut Vec<Dispute>,
 ) -> Option<String> {
     let named = names::split_date(slug).map(|(_, d)| d.replace('-', ""));
-    let month = match named.as_deref() {
-        Some(n) if n.len() == 8 => Some(format!("{}-{}", &n[..4], &n[4..6])),
-        Some(n) if n.len() == 4 && n[..2] > *"12" => Some(format!("20{}-{}", &n[..2], &n[2..])),
-        // mmyyyy (`05-2026`).
-        Some(n) if n.len() == 6 => Some(format!("{}-{}", &n[2..], &n[..2])),
-        _ => None,
+    let month = named.as_deref().and_then(month_of);
+    // A date a year or more before the earliest snapshot the model's own ids date is a slip
+    // of the year (models.dev dates `o3-deep-research`, whose id is dated 2025-06-26,
+    // 2024-06-26).
+    let earliest_id = recs
+        .iter()
+        .filter_map(|r| {
+            let key = names::parse(&r.raw_id).key;
+            month_of(&names::split_date(&key)?.1.replace('-', ""))
+        })
+        .min();
+    let year_before = earliest_id.as_deref().and_then(|m| {
+        let year: i32 = m.get(..4)?.parse().ok()?;
+        Some(format!("{}{}", year - 1, m.get(4..)?))
+    });
+    let possible = |d: &str| {
+        month.as_deref().is_none_or(|m| d >= m)
+            && year_before
+                .as_deref()
+                .is_none_or(|y| d.get(..7).is_some_and(|dm| dm > y))
     };
-    let possible = |d: &str| month.as_deref().is_none_or(|m| d >= m);
     let agrees = |d: &Date| match named.as_deref() {
         // yyyymmdd, yymm (`2512`) or mmyyyy (`05-2026`): the same month.
         Some(_) if month.is_some() => month.as_deref().is_some_and(|m| d.0.starts_with(m)),
@@ -540,6 +567,18 @@ fn release_date(
         let d = d.get(..10).unwrap_or(d);
         (!placeholder_date(d) && possible(d)).then(|| Date(d.to_string()))
     });
+    // A dated snapshot's undated alias, which joined it, dates the line, not the snapshot:
+    // its creator's records speak as anyone's (OpenAI's `gpt-3.5-turbo` file says
+    // 2023-03-01; `gpt-3.5-turbo-0125` is of 2024-01-25).
+    if named.is_some() {
+        let key = names::parse(slug).key;
+        for w in &mut witnesses {
+            let alias = names::parse(&recs[w.order].raw_id).key != key;
+            if alias && matches!(w.standing, Standing::Own | Standing::FirstParty) {
+                w.standing = Standing::Other;
+            }
+        }
+    }
     // The creator's word decides a date to the day; a month alone is heard with everyone
     // else's dates, speaking for each of its days (Alibaba's files date QwQ-32B `2024-12`,
     // the preview's month; hosts and Epoch give the release, 2025-03-05).
@@ -549,7 +588,10 @@ fn release_date(
         // JieKou's `2026-01` for MiniMax M1, of June 2025): heard only where no one else
         // gives a date (docs/data.md, "Witnesses and votes").
         let day = &w.value.0;
-        if w.standing == Standing::Other && (day.len() < 10 || day.ends_with("-01")) {
+        // (A first of the month that is the slug's own day is the snapshot's date:
+        // `qwen-turbo-2024-11-01`.)
+        let slug_day = named.as_deref() == Some(day.replace('-', "").as_str());
+        if w.standing == Standing::Other && (day.len() < 10 || day.ends_with("-01") && !slug_day) {
             w.standing = Standing::Floating;
         } else if day.len() < 10 && matches!(w.standing, Standing::Own | Standing::FirstParty) {
             w.standing = Standing::Other;
@@ -568,6 +610,53 @@ fn release_date(
         .filter(|w| w.value.0.len() > chosen.0.len() && chosen.supports(&w.value))
         .collect();
     Some(choose(&days, &rule).unwrap_or(chosen).0)
+}
+
+/// A dated snapshot's name, from the price lists' and catalogues' records for its own dated
+/// id where one names it other than by the id itself: the undated alias's records that
+/// joined it name the line (OpenAI's `gpt-3.5-turbo` file is "GPT-3.5-turbo", its
+/// `gpt-3.5-turbo-0125` entries "GPT-3.5 Turbo 0125"). A leaderboard's row names loosely.
+fn snapshot_name(slug: &str, recs: &[ModelRecord]) -> Option<String> {
+    let (_, date) = names::split_date(slug)?;
+    // Any spelling of the same snapshot (Moonshot's `kimi-k2-0905` for `kimi-k2-instruct-0905`).
+    let same_date =
+        |raw: &str| names::split_date(&names::parse(raw).key).is_some_and(|(_, d)| d == date);
+    let own: Vec<ModelRecord> = recs
+        .iter()
+        .filter(|r| r.rank < BENCHMARK_RANK && same_date(&r.raw_id))
+        .filter(|r| {
+            r.name.as_deref().is_some_and(|n| {
+                let id = r.raw_id.rsplit('/').next().unwrap_or(&r.raw_id);
+                !n.eq_ignore_ascii_case(id)
+            })
+        })
+        .cloned()
+        .collect();
+    // The most authoritative records' names only; among them a name that writes the date
+    // says which snapshot it is ("Kimi K2 0905" before "Kimi K2 Instruct").
+    let best = own.iter().map(|r| r.rank).min()?;
+    let own: Vec<ModelRecord> = own.into_iter().filter(|r| r.rank == best).collect();
+    let digits: String = date.chars().filter(char::is_ascii_digit).collect();
+    let (dated, undated): (Vec<ModelRecord>, Vec<ModelRecord>) = own.into_iter().partition(|r| {
+        r.name.as_deref().is_some_and(|n| {
+            n.chars()
+                .filter(char::is_ascii_digit)
+                .collect::<String>()
+                .contains(&digits)
+        })
+    });
+    identities::model_name(&dated).or_else(|| identities::model_name(&undated))
+}
+
+/// The month (`yyyy-mm`) a snapshot date gives, its dashes removed: yyyymmdd, yymm (`2512`)
+/// or mmyyyy (`052026`); `None` for mmdd (`0528`), which gives no year.
+fn month_of(n: &str) -> Option<String> {
+    match n.len() {
+        8 => Some(format!("{}-{}", n.get(..4)?, n.get(4..6)?)),
+        4 if n.get(..2)? > "12" => Some(format!("20{}-{}", n.get(..2)?, n.get(2..)?)),
+        6 => Some(format!("{}-{}", n.get(2..)?, n.get(..2)?)),
+        _ => None,
+    }
 }
 
 /// The witnesses of each labelled field a source answers alone, for scoring sources
@@ -827,6 +916,14 @@ mod tests {
             ..rec(Some("mistral"), 1)
         };
         assert_eq!(standing(Some("mistral"), &floating), Standing::Floating);
+        let own_floating = ModelRecord {
+            raw_id: "devstral-medium-latest".into(),
+            ..rec(None, 0)
+        };
+        assert_eq!(
+            standing(Some("mistral"), &own_floating),
+            Standing::FloatingOwn
+        );
         assert_eq!(standing(Some("openai"), &rec(None, 5)), Standing::Other);
     }
 
@@ -955,6 +1052,23 @@ mod tests {
         );
         assert_eq!(open("x-1", &[rec(None), rec(Some(false))]), Some(false));
         assert_eq!(open("x-1", &[rec(None)]), None);
+        // A floating alias's own file comes before its APIs' and hosts' (Magistral Medium's
+        // `-latest` file says `false`, Mistral's API file and a host's copy `true`).
+        let floating = |r: ModelRecord| ModelRecord {
+            raw_id: "x-latest".into(),
+            ..r
+        };
+        assert_eq!(
+            open(
+                "x-1",
+                &[
+                    floating(own(Some(false))),
+                    floating(rec(Some(true))),
+                    rec(Some(true))
+                ]
+            ),
+            Some(false)
+        );
         assert_eq!(open("gpt-oss-20b", &[rec(Some(false))]), Some(true));
         // A paper's row of an open family names no published checkpoint.
         let paper = ModelRecord {
@@ -1032,6 +1146,34 @@ mod tests {
             Some("2023-03-14")
         );
         assert_eq!(date("m", &[]), None);
+        // A date a year before the earliest snapshot the model's own ids date is no witness;
+        // one within the year is (an undated release before its first dated id).
+        let with_id = |rank: u8, d: &str, id: &str| ModelRecord {
+            raw_id: id.into(),
+            ..rec(rank, d)
+        };
+        assert_eq!(
+            date(
+                "o3-deep-research",
+                &[
+                    with_id(0, "2024-06-26", "o3-deep-research"),
+                    with_id(3, "2025-06-26", "o3-deep-research-2025-06-26")
+                ]
+            )
+            .as_deref(),
+            Some("2025-06-26")
+        );
+        assert_eq!(
+            date(
+                "grok-imagine-image",
+                &[
+                    with_id(0, "2026-01-28", "grok-imagine-image"),
+                    with_id(3, "2026-03-02", "grok-imagine-image-2026-03-02")
+                ]
+            )
+            .as_deref(),
+            Some("2026-01-28")
+        );
         // The creator's month alone is heard with the hosts' days: it speaks for those in it.
         let month = |rank: u8, d: &str| ModelRecord {
             release_date: Some(d.into()),

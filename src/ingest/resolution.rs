@@ -112,6 +112,14 @@ impl Resolved {
         // (11-2025)`), unless that model is a snapshot of another date (`Command R+
         // (04-2024)` is not `command-r-plus-08-2024`).
         let (head, date) = names::split_date(&p.key)?;
+        // A dated snapshot's id without `instruct` (Mistral's `ministral-3-14b-2512` for its
+        // weights' `Ministral-3-14B-Instruct-2512`): a snapshot is one checkpoint, so
+        // `instruct` says nothing more (docs/methodology.md, "Identity").
+        if !head.ends_with("-instruct")
+            && let Some(s) = self.index.get(&format!("{head}-instruct-{date}"))
+        {
+            return Some(s);
+        }
         let slug = self.index.get(head)?;
         let other_date = names::split_date(&names::parse(slug).key)
             .is_some_and(|(_, d)| d.replace('-', "") != date.replace('-', ""));
@@ -398,6 +406,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             |(key, recs)| match newest.get(key).and_then(|s| Some((s, *s.first()?))) {
                 Some((snapshots, dated)) if names::split_date(key).is_none() => {
                     identities::named_snapshot(key, recs, &all_keys)
+                        .or_else(|| identities::billed_snapshot(recs, snapshots))
                         .or_else(|| identities::by_window(recs, snapshots, &by_key))
                         .unwrap_or_else(|| {
                             if identities::weighed_apart(recs, dated) {

@@ -261,6 +261,40 @@ fn a_models_own_metadata_decides_open_weights_unless_its_family_is_open() {
         open > 30 && closed > 30,
         "{open} open and {closed} closed own files"
     );
+    // Where only floating ids' files speak, the floating alias's own file still comes before
+    // its APIs' (Magistral Medium's `models/mistral/magistral-medium-latest.toml` says
+    // `false`, Mistral's API file for that id `true`).
+    let files = data["files"].as_object().unwrap();
+    let id_of = |path: &str| {
+        path.rsplit_once('/')
+            .and_then(|(_, f)| f.strip_suffix(".toml"))
+            .map(str::to_string)
+    };
+    let said_open: BTreeSet<&str> = files
+        .iter()
+        .filter(|(p, f)| f["open_weights"] == true && !p.ends_with("-latest.toml"))
+        .filter_map(|(p, _)| resolve(&s, &aliases, &id_of(p)?))
+        .collect();
+    let mut floating = Vec::new();
+    for (path, file) in files {
+        let own_floating = path.starts_with("models/") && path.ends_with("-latest.toml");
+        if !own_floating || file["open_weights"] != false {
+            continue;
+        }
+        let Some(slug) = id_of(path).and_then(|id| resolve(&s, &aliases, &id)) else {
+            continue;
+        };
+        if said_open.contains(slug) || ingest::catalog::open_family(slug) {
+            continue;
+        }
+        floating.push(slug);
+        assert_ne!(
+            model(&s, slug).open_source,
+            Some(true),
+            "{path} says closed: {slug}"
+        );
+    }
+    assert!(floating.contains(&"magistral-medium-2506"), "{floating:?}");
 }
 
 #[test]
@@ -1180,4 +1214,103 @@ fn every_id_a_creator_s_entry_bills_is_offered_there() {
         "{} of {checked}: {missing:?}",
         missing.len()
     );
+}
+
+/// No release date is a year or more before the earliest snapshot the model's own ids date
+/// (its slug and aliases): that is a slip of the year (models.dev's 2024-06-26 for
+/// `o3-deep-research-2025-06-26`) (docs/data.md, "Witnesses and votes").
+#[test]
+fn no_release_date_is_a_year_before_the_models_own_snapshots() {
+    let s = bundled();
+    let mut ids: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for a in &s.aliases {
+        ids.entry(a.model_slug.as_str())
+            .or_default()
+            .push(a.alias.as_str());
+    }
+    // `yyyy-mm` of a snapshot date (yyyymmdd, yymm, mmyyyy); mmdd gives no year.
+    let month = |id: &str| {
+        let key = names::parse(id).key;
+        let n = names::split_date(&key)?.1.replace('-', "");
+        match n.len() {
+            8 => Some(format!("{}-{}", &n[..4], &n[4..6])),
+            4 if n[..2] > *"12" => Some(format!("20{}-{}", &n[..2], &n[2..])),
+            6 => Some(format!("{}-{}", &n[2..], &n[..2])),
+            _ => None,
+        }
+    };
+    let slips: Vec<String> = s
+        .models
+        .iter()
+        .filter_map(|m| {
+            let released = m.release_date.as_deref()?;
+            let earliest = ids
+                .get(m.slug.as_str())
+                .into_iter()
+                .flatten()
+                .copied()
+                .chain([m.slug.as_str()])
+                .filter_map(month)
+                .min()?;
+            let year: i32 = earliest[..4].parse().ok()?;
+            let year_before = format!("{}{}", year - 1, &earliest[4..]);
+            (released[..7] <= *year_before.as_str())
+                .then(|| format!("{} released {released}, snapshot of {earliest}", m.slug))
+        })
+        .collect();
+    assert!(slips.is_empty(), "{slips:#?}");
+    assert_ne!(
+        model(&s, "o3-deep-research").release_date.as_deref(),
+        Some("2024-06-26")
+    );
+}
+
+/// Every creator's own API LiteLLM prices is read: a `litellm_provider` the reviewed table
+/// `data/litellm_providers.csv` leaves out is never a creator's provider of the catalogue
+/// (Meta's `meta`, which sells the Muse models) (docs/data.md, "Witnesses and votes").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn litellm_entries_at_a_creators_own_api_are_read() {
+    let s = bundled();
+    let aliases = alias_index(&s);
+    let path = raw_sources().join("litellm/model_prices_and_context_window.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let table = include_str!("../../data/litellm_providers.csv");
+    let mapped: BTreeSet<&str> = table
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next())
+        .collect();
+    let creators: BTreeSet<&str> = s
+        .providers
+        .iter()
+        .filter(|p| p.kind.to_string() == "creator")
+        .map(|p| p.slug.as_str())
+        .collect();
+    // A provider that LiteLLM prices the provider's own models at (Tencent's entries there
+    // are other labs' models it hosts).
+    let first_party = |p: &str| {
+        data.as_object().unwrap().iter().any(|(key, e)| {
+            e["litellm_provider"] == p
+                && key
+                    .split_once('/')
+                    .and_then(|(_, id)| resolve(&s, &aliases, id))
+                    .is_some_and(|slug| model(&s, slug).creator_slug.as_deref() == Some(p))
+        })
+    };
+    let unread: BTreeSet<&str> = data
+        .as_object()
+        .unwrap()
+        .values()
+        .filter_map(|e| e["litellm_provider"].as_str())
+        .filter(|p| !mapped.contains(p) && creators.contains(p) && first_party(p))
+        .collect();
+    assert!(unread.is_empty(), "{unread:?}");
+    let muse = model(&s, "muse-spark-1.1");
+    assert!(
+        muse.input_modalities.contains("image"),
+        "{}",
+        muse.input_modalities
+    );
+    assert_eq!(muse.tool_call, Some(true));
 }

@@ -1045,6 +1045,243 @@ fn a_host_s_serving_names_no_second_model() {
     );
 }
 
+/// The ids of a genai-prices `match` rule accepted exactly (`equals`, within `or`).
+fn exact_ids(rule: &serde_json::Value, out: &mut Vec<String>) {
+    if let Some(id) = rule["equals"].as_str() {
+        out.push(id.to_string());
+    }
+    for r in rule["or"].as_array().into_iter().flatten() {
+        exact_ids(r, out);
+    }
+}
+
+/// The creators' own genai-prices entries: (provider, entry) for each entry at a provider
+/// that is the creator of the model the entry's id names in the snapshot.
+fn creator_entries(
+    data: &serde_json::Value,
+    snap: &mds::snapshot::Snapshot,
+) -> Vec<(String, serde_json::Value)> {
+    use mds::ingest::names;
+    let creators: BTreeMap<&str, Option<&str>> = snap
+        .models
+        .iter()
+        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
+        .collect();
+    let owner = owners(snap);
+    let tables = mds::ingest::prices::Tables::shared();
+    let mut out = Vec::new();
+    for provider in data.as_array().unwrap() {
+        let slug = mds::ingest::catalog::canonical_provider(provider["id"].as_str().unwrap());
+        for entry in provider["models"].as_array().into_iter().flatten() {
+            let mut ids = Vec::new();
+            exact_ids(&entry["match"], &mut ids);
+            let first_party = ids
+                .iter()
+                .chain([&entry["id"].as_str().unwrap().to_string()])
+                .any(|id| {
+                    owner
+                        .get(&names::parse(id).key)
+                        .and_then(|m| creators.get(m.as_str()).copied().flatten())
+                        .is_some_and(|c| tables.is_first_party(Some(c), &slug))
+                });
+            if first_party {
+                out.push((slug.to_string(), entry.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// A creator's price entry whose own id is none of the ids it matches, matching two or more
+/// versions (Mistral's `mistral-medium-3-1`, "Mistral Medium 3 and 3.1"), is one price for
+/// several models: its id is no model and each version is offered at the creator at the
+/// entry's price (docs/methodology.md, "Identity").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_creator_s_price_entry_grouping_versions_is_no_model() {
+    use mds::ingest::names;
+    let data = crate::helpers::raw_json("genai-prices/prices/new_data/v2/data.json");
+    let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let owner = owners(&snap);
+    let slugs: BTreeSet<&str> = snap.models.iter().map(|m| m.slug.as_str()).collect();
+    let (mut groups, mut wrong) = (Vec::new(), Vec::new());
+    for (provider, entry) in creator_entries(&data, &snap) {
+        let id = entry["id"].as_str().unwrap();
+        let mut ids = Vec::new();
+        exact_ids(&entry["match"], &mut ids);
+        let versions: Vec<&String> = ids
+            .iter()
+            .filter(|i| i.bytes().any(|b| b.is_ascii_digit()) && !i.ends_with("latest"))
+            .collect();
+        if ids.iter().any(|i| i.eq_ignore_ascii_case(id)) || versions.len() < 2 {
+            continue;
+        }
+        groups.push(id.to_string());
+        if slugs.contains(id) {
+            wrong.push(format!("{id} is listed as a model"));
+        }
+        let input = entry["prices"]["input_mtok"].as_f64();
+        for v in versions {
+            let model = owner.get(&names::parse(v).key);
+            let offered = snap.offerings.iter().any(|o| {
+                Some(&o.model_slug) == model
+                    && o.provider_slug == provider
+                    && o.input_price == input
+            });
+            if !offered {
+                wrong.push(format!(
+                    "{v} ({model:?}) not offered at {provider} at {input:?}"
+                ));
+            }
+        }
+    }
+    assert!(
+        groups.contains(&"mistral-medium-3-1".to_string()),
+        "{groups:?}"
+    );
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// A creator's price entry matching its own id with `beta` added (xAI's `grok-3-mini` and
+/// `grok-3-mini-beta`) names one model under both (docs/methodology.md, "Identity").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_beta_id_a_creator_s_entry_matches_is_its_release() {
+    use mds::ingest::names;
+    let data = crate::helpers::raw_json("genai-prices/prices/new_data/v2/data.json");
+    let files = crate::helpers::raw_json("models-dev/models_dev_toml_bundle.json");
+    // A beta id with a metadata file of its own is a model of its own to models.dev.
+    let own_file: BTreeSet<String> = files["files"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .filter_map(|p| {
+            p.strip_prefix("models/")?
+                .split_once('/')?
+                .1
+                .strip_suffix(".toml")
+        })
+        .map(|id| names::parse(id).key)
+        .collect();
+    let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let owner = owners(&snap);
+    let (mut checked, mut apart) = (0, Vec::new());
+    for (_, entry) in creator_entries(&data, &snap) {
+        let key = names::parse(entry["id"].as_str().unwrap()).key;
+        let mut ids = Vec::new();
+        exact_ids(&entry["match"], &mut ids);
+        for beta in ids.iter().map(|i| names::parse(i).key) {
+            let words: Vec<&str> = beta.split('-').filter(|w| *w != "beta").collect();
+            if words.len() == beta.split('-').count()
+                || words.join("-") != key
+                || !owner.contains_key(&beta)
+                || own_file.contains(&beta)
+            {
+                continue;
+            }
+            checked += 1;
+            if owner.get(&beta) != owner.get(&key) {
+                apart.push(format!(
+                    "{beta} is {:?}, {key} {:?}",
+                    owner.get(&beta),
+                    owner.get(&key)
+                ));
+            }
+        }
+    }
+    assert!(checked >= 3, "{checked} beta ids checked");
+    assert!(apart.is_empty(), "{apart:#?}");
+}
+
+/// An undated id whose creator's entry bills exactly one of its dated snapshots, and no
+/// floating `-latest` id, is that snapshot (Mistral's `ministral-8b`, "Ministral 8B 24.10",
+/// is `ministral-8b-2410`, not the newer `ministral-8b-2512`; OpenAI's `gpt-3.5-turbo` is
+/// `gpt-3.5-turbo-0125`) (docs/methodology.md, "Identity").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn an_undated_id_is_the_snapshot_its_creator_s_entry_bills() {
+    use mds::ingest::names;
+    let data = crate::helpers::raw_json("genai-prices/prices/new_data/v2/data.json");
+    let snap = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let owner = owners(&snap);
+    let (mut checked, mut wrong) = (Vec::new(), Vec::new());
+    for (_, entry) in creator_entries(&data, &snap) {
+        let key = names::parse(entry["id"].as_str().unwrap()).key;
+        if names::split_date(&key).is_some() {
+            continue;
+        }
+        let mut ids = Vec::new();
+        exact_ids(&entry["match"], &mut ids);
+        if ids
+            .iter()
+            .any(|i| i.to_ascii_lowercase().ends_with("latest"))
+        {
+            continue;
+        }
+        let dated: BTreeSet<String> = ids
+            .iter()
+            .map(|i| names::parse(i).key)
+            .filter(|k| names::split_date(k).is_some_and(|(head, _)| head == key))
+            .collect();
+        let [one] = dated.iter().collect::<Vec<_>>()[..] else {
+            continue;
+        };
+        let (Some(of_key), Some(of_one)) = (owner.get(&key), owner.get(one)) else {
+            continue;
+        };
+        checked.push(key.clone());
+        if of_key != of_one {
+            wrong.push(format!(
+                "{key} is {of_key}, its entry bills {one} ({of_one})"
+            ));
+        }
+    }
+    for k in ["ministral-8b", "gpt-3-5-turbo"] {
+        assert!(
+            checked.contains(&k.to_string()),
+            "{k} not checked: {checked:?}"
+        );
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// Two snapshots of one line never share a name: a dated snapshot is named by the records
+/// for its own date, not by its undated alias's (`gpt-3.5-turbo-1106` is "GPT-3.5 Turbo
+/// 1106", not OpenAI's "GPT-3.5-turbo" for whichever snapshot the alias serves)
+/// (docs/methodology.md, "Identity").
+#[test]
+fn snapshots_of_one_line_never_share_a_name() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let mut by_name: BTreeMap<(String, &str), Vec<&str>> = BTreeMap::new();
+    for m in s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+    {
+        let key = names::parse(&m.slug).key;
+        if let Some((head, _)) = names::split_date(&key) {
+            by_name
+                .entry((head.to_string(), m.name.as_str()))
+                .or_default()
+                .push(m.slug.as_str());
+        }
+    }
+    let shared: Vec<_> = by_name.iter().filter(|(_, v)| v.len() > 1).collect();
+    assert!(shared.is_empty(), "{shared:#?}");
+    let name = |slug: &str| {
+        s.models
+            .iter()
+            .find(|m| m.slug == slug)
+            .map(|m| m.name.clone())
+    };
+    assert_eq!(
+        name("gpt-3.5-turbo-1106").as_deref(),
+        Some("GPT-3.5 Turbo 1106")
+    );
+    assert!(name("deepseek-r1-0528").is_some_and(|n| n.contains("0528")));
+}
+
 /// The model each spelling's join key names in `s`: slugs first, then aliases.
 fn owners(s: &mds::snapshot::Snapshot) -> BTreeMap<String, String> {
     use mds::ingest::names;

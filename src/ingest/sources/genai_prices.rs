@@ -412,7 +412,7 @@ pub fn records(
             if audio_hours(m) && !input_flags.iter().any(|(k, _)| k == "audio") {
                 input_flags.push(("audio".into(), true));
             }
-            out.push(ModelRecord {
+            let record = ModelRecord {
                 source: SOURCE,
                 provider: Some(slug.clone()),
                 raw_id: id.to_string(),
@@ -444,8 +444,57 @@ pub fn records(
                     Vec::new()
                 },
                 ..ModelRecord::default()
-            });
+            };
+            let group = if first_party {
+                price_group(id, m.get("match"))
+            } else {
+                Vec::new()
+            };
+            if group.is_empty() {
+                out.push(record);
+                continue;
+            }
+            report.rule(
+                "identity: creators' price entries grouping versions, read as each version's price",
+                1,
+            );
+            for version in group {
+                let parsed = names::parse(version);
+                out.push(ModelRecord {
+                    raw_id: version.to_string(),
+                    name: None,
+                    same_as: vec![parsed.key.clone()],
+                    bills: Vec::new(),
+                    parsed: Some(parsed),
+                    ..record.clone()
+                });
+            }
         }
+    }
+}
+
+/// The versions a creator's price entry groups under an id of its own: where the entry's
+/// id is none of the ids it matches exactly and two or more of those carry a version,
+/// the entry is one price for several models (Mistral's `mistral-medium-3-1`, "Mistral
+/// Medium 3 and 3.1", matches `mistral-medium-2505` and `mistral-medium-2508`), so it names
+/// no model of its own and prices each version (docs/methodology.md, "Identity"). Its
+/// unversioned ids (`mistral-medium`) float to whichever model is newest and take nothing.
+/// Empty for an entry for one model.
+fn price_group<'a>(id: &str, rule: Option<&'a Value>) -> Vec<&'a str> {
+    let exact: Vec<&str> = exact_matches(rule).collect();
+    if exact.iter().any(|e| e.eq_ignore_ascii_case(id)) {
+        return Vec::new();
+    }
+    let versions: Vec<&str> = exact
+        .into_iter()
+        .filter(|e| {
+            e.bytes().any(|b| b.is_ascii_digit()) && !e.to_ascii_lowercase().ends_with("latest")
+        })
+        .collect();
+    if versions.len() >= 2 {
+        versions
+    } else {
+        Vec::new()
     }
 }
 
@@ -453,6 +502,21 @@ pub fn records(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_price_entry_grouping_versions_prices_each_and_names_none() {
+        let group = json!({"or": [{"equals": "mistral-medium"}, {"equals": "mistral-medium-2505"}, {"equals": "mistral-medium-2508"}]});
+        assert_eq!(
+            price_group("mistral-medium-3-1", Some(&group)),
+            ["mistral-medium-2505", "mistral-medium-2508"]
+        );
+        // An entry naming itself among its ids is one model's, whatever else it bills.
+        let own = json!({"or": [{"equals": "mistral-medium-3-5"}, {"equals": "mistral-medium-3"}, {"equals": "mistral-medium-2604"}]});
+        assert!(price_group("mistral-medium-3-5", Some(&own)).is_empty());
+        // One versioned id beside a floating one is that model's entry (`codestral`).
+        let one = json!({"or": [{"equals": "codestral-latest"}, {"equals": "codestral-2501"}]});
+        assert!(price_group("codestral", Some(&one)).is_empty());
+    }
 
     #[test]
     fn tiered_prices_keep_base_and_tiers_and_missing_stays_none() {
