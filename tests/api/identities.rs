@@ -1297,3 +1297,58 @@ fn owners(s: &mds::snapshot::Snapshot) -> BTreeMap<String, String> {
     }
     owner
 }
+
+/// At a creator's own API, an id that spells the creator's own name for a model is that
+/// model (LiteLLM's `mistral/mistral-ocr-3` is Mistral's "Mistral OCR 3",
+/// `mistral-ocr-2512`): no model LiteLLM alone lists at its creator is spelt like another
+/// model's name (docs/methodology.md, "Identity").
+#[test]
+fn a_creator_s_api_id_spelling_a_models_name_is_that_model() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let mut named: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
+    for m in &s.models {
+        named
+            .entry(names::parse(&names::slugify(&m.name)).key)
+            .or_default()
+            .insert(m.slug.as_str());
+    }
+    let twins: Vec<String> = s
+        .models
+        .iter()
+        .filter(|m| {
+            let offers: Vec<_> = s
+                .offerings
+                .iter()
+                .filter(|o| o.model_slug == m.slug)
+                .collect();
+            !offers.is_empty()
+                && offers
+                    .iter()
+                    .all(|o| o.source == "litellm" && o.kind.to_string() == "first_party")
+        })
+        .filter_map(|m| {
+            // Another model its creator sells under that name (a host's name for a model
+            // the creator does not sell, Bedrock's "Ministral 3 3B", is not the creator's).
+            let sold_by_creator = |slug: &str| {
+                s.offerings.iter().any(|o| {
+                    o.model_slug == slug
+                        && o.kind.to_string() == "first_party"
+                        && m.creator_slug.as_deref().is_some()
+                })
+            };
+            let others: Vec<&&str> = named
+                .get(&names::parse(&m.slug).key)?
+                .iter()
+                .filter(|o| **o != m.slug && sold_by_creator(o))
+                .collect();
+            (others.len() == 1).then(|| format!("{} is named like {}", m.slug, others[0]))
+        })
+        .collect();
+    assert!(twins.is_empty(), "{twins:#?}");
+    let owner = owners(&s);
+    assert_eq!(
+        owner.get("mistral-ocr-3").map(String::as_str),
+        Some("mistral-ocr-2512")
+    );
+}

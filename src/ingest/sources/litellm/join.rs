@@ -19,10 +19,22 @@ pub fn offers(
     report: &mut Report,
 ) -> Vec<Offer> {
     let mut joined = Vec::new();
+    let own_names = first_pass.own_names();
     for mut offer in offers {
         offer.record.as_of = Some(day.to_string());
         let raw = offer.record.raw_id.clone();
-        let named = first_pass.lookup(&raw);
+        // At the creator's own API, an id that spells the creator's own name for a model is
+        // that model (Mistral's `ministral-3-14b-2512` is its "Ministral 3 14B 2512",
+        // `ministral-14b-2512`): docs/methodology.md, "Identity".
+        let named = first_pass.lookup(&raw).or_else(|| {
+            offer
+                .first_party
+                .then(|| own_names.get(&names::parse(&raw).key).map(String::as_str))
+                .flatten()
+        });
+        if named.is_some() && first_pass.lookup(&raw).is_none() {
+            offer.record.parsed = named.map(names::parse);
+        }
         // A dated id of a model the others list is that model unless they list the date as
         // a snapshot of its own: it joins under its undated name, so it neither makes a
         // model nor renames one (the maker's undated alias names the newest snapshot).
