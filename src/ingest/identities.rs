@@ -994,6 +994,159 @@ pub(super) fn phantom_snapshots(
         .collect()
 }
 
+/// Stems the creator's own name for a dated key spells that the key does not (Mistral's
+/// `ministral-14b-2512` is "Ministral 3 14B 2512": stem `ministral-3-14b`), as (stem, key):
+/// the creator's records (rank 0 to 2) whose name, spelt as an id, carries the key's own
+/// date and every word of the key's stem. A stem some key already has of its own snapshots
+/// is left to them.
+pub(super) fn creator_spelt_stems(
+    by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    let stems: BTreeSet<&str> = by_key
+        .keys()
+        .filter_map(|k| names::split_date(k).map(|(stem, _)| stem))
+        .collect();
+    creator_spellings(by_key)
+        .into_iter()
+        .filter(|(named, _)| {
+            names::split_date(named).is_some_and(|(stem, _)| !stems.contains(stem))
+        })
+        .filter_map(|(named, key)| Some((names::split_date(&named)?.0.to_string(), key)))
+        .collect()
+}
+
+/// Each dated key's spellings by its creator's own names (`ministral-3-14b-2512` for
+/// Mistral's `ministral-14b-2512`, "Ministral 3 14B 2512"), as (spelling, key): a name of a
+/// creator's record (rank 0 to 2, no floating alias's) spelt as an id that carries the key's
+/// own date and every word of the key's stem, and is not the key.
+fn creator_spellings(by_key: &BTreeMap<String, Vec<super::ModelRecord>>) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (key, recs) in by_key {
+        let Some((stem, date)) = names::split_date(key) else {
+            continue;
+        };
+        let spelt: BTreeSet<String> = recs
+            .iter()
+            .filter(|r| r.rank <= 2)
+            .filter(|r| !r.raw_id.to_ascii_lowercase().ends_with("latest"))
+            .filter_map(|r| r.name.as_deref())
+            .filter_map(|name| {
+                let named = names::parse(&names::slugify(display_name(name))).key;
+                let (named_stem, named_date) = names::split_date(&named)?;
+                (named_date == date
+                    && named_stem != stem
+                    && stem
+                        .split('-')
+                        .all(|w| named_stem.split('-').any(|n| n == w)))
+                .then_some(named)
+            })
+            .collect();
+        out.extend(spelt.into_iter().map(|s| (s, key.clone())));
+    }
+    out
+}
+
+/// Hosts' keys that spell a creator's own name for a snapshot, with or without `instruct`
+/// (a snapshot is one checkpoint, and a host's bare name serves the chat model): DigitalOcean's
+/// `ministral-3-8b-instruct-2512` and Bedrock's undated `ministral-3-8b-instruct` are Mistral's
+/// "Ministral 3 8B 2512", `ministral-8b-2512`. A dated key must carry the same date; an
+/// undated one the name without its date. As (host key, creator key), where exactly one
+/// creator key is so spelt.
+pub(super) fn creator_spelt_keys(
+    by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    let words = |k: &str| {
+        let mut w: Vec<String> = k
+            .split('-')
+            .filter(|w| *w != "instruct")
+            .map(str::to_string)
+            .collect();
+        w.sort_unstable();
+        w
+    };
+    let mut spelt: BTreeMap<Vec<String>, BTreeSet<String>> = BTreeMap::new();
+    for (named, key) in creator_spellings(by_key) {
+        if let Some((stem, _)) = names::split_date(&named) {
+            // The undated spelling, marked apart from any dated one's words.
+            let mut undated = words(stem);
+            undated.push(String::new());
+            spelt.entry(undated).or_default().insert(key.clone());
+        }
+        spelt.entry(words(&named)).or_default().insert(key);
+    }
+    let words = |k: &str| {
+        let mut w = words(k);
+        if names::split_date(k).is_none() {
+            w.push(String::new());
+        }
+        w
+    };
+    by_key
+        .iter()
+        .filter(|(_, recs)| recs.iter().all(|r| r.rank > 2))
+        .filter_map(|(k, _)| {
+            let keys = spelt.get(&words(k))?;
+            let mut one = keys.iter();
+            match (one.next(), one.next()) {
+                (Some(into), None) if into != k => Some((k.clone(), into.clone())),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// The older snapshot an undated id is, where its creator names it as that snapshot is
+/// named and names its newest snapshot with a date after another stem: Mistral's
+/// `ministral-3b` ("Ministral 3B", $0.04) is `ministral-3b-2410` ("Ministral 3B"), not
+/// `ministral-3b-2512`, "Ministral 3 3B 2512" (docs/methodology.md, "Identity"). A newest
+/// snapshot whose creator's names carry no date says nothing.
+pub(super) fn named_older(
+    key: &str,
+    recs: &[super::ModelRecord],
+    snapshots: &[&str],
+    by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Option<String> {
+    let fold = |n: &str| display_name(n).to_ascii_lowercase();
+    let own: BTreeSet<String> = recs
+        .iter()
+        .filter(|r| r.rank <= 2 && !r.raw_id.to_ascii_lowercase().ends_with("latest"))
+        .filter_map(|r| r.name.as_deref())
+        .map(fold)
+        .collect();
+    let (newest, older) = snapshots.split_first()?;
+    let one = BTreeMap::from([((*newest).to_string(), by_key.get(*newest)?.clone())]);
+    let stems: Vec<String> = creator_spellings(&one)
+        .into_iter()
+        .filter_map(|(named, _)| Some(names::split_date(&named)?.0.to_string()))
+        .collect();
+    if own.is_empty() || stems.is_empty() || stems.iter().any(|s| s == key) {
+        return None;
+    }
+    // Snapshots its creator's entry bills (Mistral's `mistral-large`: 2407 and 2411) are the
+    // only ones it may be.
+    let billed: BTreeSet<&str> = recs
+        .iter()
+        .filter(|r| r.rank <= 2)
+        .flat_map(|r| &r.same_as)
+        .map(String::as_str)
+        .filter(|k| snapshots.contains(k))
+        .collect();
+    let mut named = older
+        .iter()
+        .filter(|k| billed.is_empty() || billed.contains(**k))
+        .filter(|k| {
+            by_key.get(**k).is_some_and(|g| {
+                g.iter()
+                    .filter_map(|r| r.name.as_deref())
+                    .any(|n| own.contains(&fold(n)))
+            })
+        });
+    match (named.next(), named.next()) {
+        (Some(k), None) => Some((*k).to_string()),
+        _ => None,
+    }
+}
+
 /// The snapshot an undated id is, where its creator's own price entry for it bills exactly
 /// one of its snapshots: Mistral's `ministral-8b` entry ("Ministral 8B 24.10") matches
 /// `ministral-8b-2410`, so the undated id is that snapshot and not the newer

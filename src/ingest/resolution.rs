@@ -400,7 +400,11 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             by_key.entry(to.clone()).or_default().extend(recs);
         }
     }
-    // For each undated key, the dated keys that share its stem, newest first.
+    // For each undated key, the dated keys that share its stem, newest first. The creator's
+    // own name for a snapshot spells a stem too: Mistral's `ministral-14b-2512` is "Ministral
+    // 3 14B 2512", so hosts' undated `ministral-3-14b` is that snapshot (docs/methodology.md,
+    // "Identity").
+    let spelt = identities::creator_spelt_stems(&by_key);
     let mut snapshots: BTreeMap<&str, Vec<(String, &str)>> = BTreeMap::new();
     for key in by_key.keys() {
         if let Some((stem, date)) = names::split_date(key) {
@@ -408,6 +412,14 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                 .entry(stem)
                 .or_default()
                 .push((date_rank(date), key.as_str()));
+        }
+    }
+    for (stem, key) in &spelt {
+        if let Some((_, date)) = names::split_date(key) {
+            let dated = snapshots.entry(stem.as_str()).or_default();
+            if !dated.iter().any(|(_, k)| k == key) {
+                dated.push((date_rank(date), key.as_str()));
+            }
         }
     }
     let newest: BTreeMap<String, Vec<&str>> = snapshots
@@ -431,6 +443,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                 Some((snapshots, dated)) if names::split_date(key).is_none() => {
                     identities::named_snapshot(key, recs, &all_keys)
                         .or_else(|| identities::billed_snapshot(recs, snapshots))
+                        .or_else(|| identities::named_older(key, recs, snapshots, &by_key))
                         .or_else(|| identities::by_window(recs, snapshots, &by_key))
                         .unwrap_or_else(|| {
                             if identities::weighed_apart(recs, dated) {
@@ -483,6 +496,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     joins.extend(identities::named_by_creator(&groups, &key_owner));
     joins.extend(identities::prefix_rules(&groups));
     joins.extend(identities::build_ids(&groups, &key_owner));
+    joins.extend(identities::creator_spelt_keys(&groups));
     joins.extend(
         groups
             .iter()

@@ -1352,3 +1352,63 @@ fn a_creator_s_api_id_spelling_a_models_name_is_that_model() {
         Some("mistral-ocr-2512")
     );
 }
+
+/// A model its creator names after another stem ("Ministral 3 14B 2512" for
+/// `ministral-14b-2512`) is that model under every spelling of the name: hosts' undated
+/// `ministral-3-14b`, their dated `ministral-3-8b-instruct-2512`, Bedrock's
+/// `ministral-3-3b-instruct`; and an undated id its creator names as an older snapshot is
+/// named is that snapshot (Mistral's `ministral-3b`, "Ministral 3B" at $0.04, is
+/// `ministral-3b-2410`) (docs/methodology.md, "Identity").
+#[test]
+fn a_name_its_creator_spells_after_another_stem_is_one_model() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let listed: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .collect();
+    let words = |k: &str| {
+        let mut w: Vec<String> = names::parse(k)
+            .key
+            .split('-')
+            .filter(|w| *w != "instruct")
+            .map(str::to_string)
+            .collect();
+        w.sort_unstable();
+        w
+    };
+    let by_slug: BTreeMap<Vec<String>, Vec<&str>> =
+        listed.iter().fold(BTreeMap::new(), |mut acc, m| {
+            acc.entry(words(&m.slug)).or_default().push(m.slug.as_str());
+            acc
+        });
+    let twins: Vec<String> = listed
+        .iter()
+        .filter(|m| names::split_date(&names::parse(&m.slug).key).is_some())
+        .filter_map(|m| {
+            let spelt = names::slugify(&m.name);
+            names::split_date(&names::parse(&spelt).key)?;
+            let others: Vec<&&str> = by_slug
+                .get(&words(&spelt))?
+                .iter()
+                .filter(|o| **o != m.slug)
+                .collect();
+            (!others.is_empty()).then(|| format!("{} ({}) beside {others:?}", m.slug, m.name))
+        })
+        .collect();
+    assert!(twins.is_empty(), "{twins:#?}");
+    let owner = owners(&s);
+    for (alias, model) in [
+        ("ministral-3-14b", "ministral-14b-2512"),
+        ("ministral-3-3b-instruct", "ministral-3b-2512"),
+        ("ministral-3-8b-instruct-2512", "ministral-8b-2512"),
+        ("ministral-3b", "ministral-3b-2410"),
+    ] {
+        assert_eq!(
+            owner.get(&names::parse(alias).key).map(String::as_str),
+            Some(model),
+            "{alias}"
+        );
+    }
+}
