@@ -32,13 +32,14 @@ pub fn canonical_provider(id: &str) -> String {
     names::slugify(mapped)
 }
 
-/// `image` when the output includes images; `multimodal` when the input takes images,
-/// audio or video; otherwise `llm` (`docs/rest.md`).
+/// `image` when the output includes images; `multimodal` when the input takes, or the
+/// output makes, audio or video (or the input images); otherwise `llm` (`docs/rest.md`).
 pub fn category(input: &[String], output: &[String]) -> Category {
     if output.iter().any(|m| m == "image") {
         Category::Image
     } else if input
         .iter()
+        .chain(output)
         .any(|m| matches!(m.as_str(), "image" | "audio" | "video"))
     {
         Category::Multimodal

@@ -118,6 +118,24 @@ pub fn apply(s: &mut Snapshot) {
         if matches!(m.task, Task::Embedding | Task::Rerank) {
             m.max_output_tokens = None;
         }
+        // An image generator its name alone makes one (`ming-image-0.1-design`, which no
+        // source gives modalities) makes images; its category follows (docs/data.md,
+        // "Witnesses and votes").
+        if m.task == Task::ImageGeneration && !split(&m.output_modalities).contains("image") {
+            let mut output = split(&m.output_modalities);
+            output.insert("image");
+            m.output_modalities = output.into_iter().collect::<Vec<_>>().join(",");
+        }
+        m.category = super::catalog::category(
+            &split(&m.input_modalities)
+                .into_iter()
+                .map(str::to_string)
+                .collect::<Vec<_>>(),
+            &split(&m.output_modalities)
+                .into_iter()
+                .map(str::to_string)
+                .collect::<Vec<_>>(),
+        );
     }
     // A general release is sold somewhere other than as a bot of Poe's, whose names are
     // Poe's own (`openai/gpt-4o-search` is no release of OpenAI's).

@@ -20,6 +20,8 @@ pub const CONFIG_SUFFIXES: &[&str] = &[
     // Before `-thinking`, which it ends with.
     "-non-thinking",
     "-nothinking",
+    // Before `-think`, which it ends with (302.AI's `gemini-2.5-flash-nothink`).
+    "-nothink",
     "-thinking",
     // A router's short spelling of `-thinking` (`claude-opus-4-6-think`).
     "-think",
@@ -192,7 +194,17 @@ pub fn configured(key: &str, exists: impl Fn(&str) -> bool) -> Option<(&str, Str
         base = shorter;
         stripped = true;
     }
-    (stripped && exists(base)).then(|| (key, base.to_string()))
+    if stripped && exists(base) {
+        return Some((key, base.to_string()));
+    }
+    // Hugging Face's `-chat-hf` spelling of a tuned model, kept by Together for a line whose
+    // creator names its tuned model `-instruct` (`Llama-3-70b-chat-hf` is Llama 3 70B
+    // Instruct): the instruct model, where no `-chat` model exists.
+    let instruct = base
+        .strip_suffix("-chat")
+        .filter(|_| stripped && key.ends_with("-hf"))
+        .map(|head| format!("{head}-instruct"))?;
+    (!exists(base) && exists(&instruct)).then_some((key, instruct))
 }
 
 /// A thinking budget (`-16k`, `-59k`) on a model of a creator whose thinking is a mode:
@@ -488,6 +500,8 @@ const VARIANT_WORDS: &[&str] = &[
     "turbo",
     "instant",
     "fast",
+    // An image model's editing variant (`qwen-image-edit`).
+    "edit",
     // Hosts' route words: Poe's Cerebras deployments (`-cs`), NanoGPT's discounted routes.
     "cs",
     "cheaper",
@@ -1913,6 +1927,18 @@ mod tests {
         assert_eq!(configured("qwen3-235b-a22b-thinking", qwen), None);
         // Base and chat stay apart; `-max` is a model name.
         assert_eq!(configured("deepseek-v3-base", |k| k == "deepseek-v3"), None);
+        // Together's `-chat-hf` of a line whose tuned model is `-instruct`.
+        assert_eq!(
+            configured("llama-3-70b-chat-hf", |k| k == "llama-3-70b-instruct").map(|x| x.1),
+            Some("llama-3-70b-instruct".into())
+        );
+        // Llama 2's tuned model is its `-chat`.
+        assert_eq!(
+            configured("llama-2-7b-chat-hf", |k| k == "llama-2-7b-chat"
+                || k == "llama-2-7b-instruct")
+            .map(|x| x.1),
+            Some("llama-2-7b-chat".into())
+        );
         assert_eq!(configured("qwen3-max", |k| k == "qwen3"), None);
         // A host's `-Instruct-Turbo` serving is the instruct model; a creator's `-turbo` is
         // a model.

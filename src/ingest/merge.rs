@@ -567,6 +567,18 @@ fn release_date(
         let d = d.get(..10).unwrap_or(d);
         (!placeholder_date(d) && possible(d)).then(|| Date(d.to_string()))
     });
+    // A seller's first of a month is the day it listed the model, never its release
+    // (unless the slug names that day: `qwen-turbo-2024-11-01`).
+    witnesses.retain(|w| {
+        let r = &recs[w.order];
+        let day = &w.value.0;
+        let slug_day = named.as_deref() == Some(day.replace('-', "").as_str());
+        !(w.standing == Standing::Other
+            && r.rank < BENCHMARK_RANK
+            && day.len() == 10
+            && day.ends_with("-01")
+            && !slug_day)
+    });
     // A dated snapshot's undated alias, which joined it, dates the line, not the snapshot:
     // its creator's records speak as anyone's (OpenAI's `gpt-3.5-turbo` file says
     // 2023-03-01; `gpt-3.5-turbo-0125` is of 2024-01-25).
@@ -585,8 +597,9 @@ fn release_date(
     for w in &mut witnesses {
         // A seller's month, or its date on the first of a month, is the month it listed
         // the model (FastRouter's `2025-06-01` for GPT Realtime 1.5, released 2026-02-23;
-        // JieKou's `2026-01` for MiniMax M1, of June 2025): heard only where no one else
-        // gives a date (docs/data.md, "Witnesses and votes").
+        // JieKou's `2026-01` for MiniMax M1, of June 2025): a month is heard only where no
+        // one else gives a date, a first of the month never — a listing date is no release
+        // date (docs/data.md, "Witnesses and votes").
         let day = &w.value.0;
         // (A first of the month that is the slug's own day is the snapshot's date:
         // `qwen-turbo-2024-11-01`.)
@@ -1146,6 +1159,11 @@ mod tests {
             Some("2023-03-14")
         );
         assert_eq!(date("m", &[]), None);
+        // A seller's first of a month is its listing date, never a release date.
+        assert_eq!(
+            date("m", &[rec(3, "2024-10-01"), rec(4, "2024-10-01")]),
+            None
+        );
         // A date a year before the earliest snapshot the model's own ids date is no witness;
         // one within the year is (an undated release before its first dated id).
         let with_id = |rank: u8, d: &str, id: &str| ModelRecord {
@@ -1204,10 +1222,18 @@ mod tests {
         assert_eq!(
             date(
                 "codestral-2508",
-                &[rec(1, "2024-05-29"), rec(3, "2025-08-01")]
+                &[rec(1, "2024-05-29"), rec(3, "2025-08-05")]
             )
             .as_deref(),
-            Some("2025-08-01")
+            Some("2025-08-05")
+        );
+        // A seller's first of the month is no witness, even in the named month.
+        assert_eq!(
+            date(
+                "codestral-2508",
+                &[rec(1, "2024-05-29"), rec(3, "2025-08-01")]
+            ),
+            None
         );
     }
 }

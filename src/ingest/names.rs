@@ -220,8 +220,12 @@ fn p_for_point(slug: &str) -> String {
 /// `claude-opus4-6`): the creators write it apart.
 const SPACED_FAMILIES: &[&str] = &["llama", "gemma", "opus", "sonnet", "haiku"];
 
+/// Families whose creators write the version joined to the name (Qwen's `qwen2.5`, Liquid's
+/// `LFM2-24B-A2B`) where some hosts write it apart (`lfm-2-24b-a2b`).
+const JOINED_FAMILIES: &[&str] = &["qwen", "lfm"];
+
 /// A family's own spelling of its version: `llama3.1` → `llama-3.1`, `claude-opus4-6` →
-/// `claude-opus-4-6`, `qwen-2.5` → `qwen2.5` (Qwen joins it), `gemini-pro-1.5` →
+/// `claude-opus-4-6`, `qwen-2.5` → `qwen2.5` (Qwen joins it, as Liquid does `lfm2`), `gemini-pro-1.5` →
 /// `gemini-1.5-pro` (Google puts the version first).
 fn family_spelling(slug: &str) -> String {
     let mut out = slug.to_string();
@@ -236,10 +240,17 @@ fn family_spelling(slug: &str) -> String {
             from = end;
         }
     }
-    if let Some(rest) = out.strip_prefix("qwen-")
-        && rest.as_bytes().first().is_some_and(u8::is_ascii_digit)
-    {
-        out = format!("qwen{rest}");
+    for fam in JOINED_FAMILIES {
+        // A version, not a size (`lfm-40b`, "LFM-40B", keeps its dash).
+        let version = |rest: &str| {
+            let word = rest.split('-').next().unwrap_or(rest);
+            word.as_bytes().first().is_some_and(u8::is_ascii_digit) && !word.ends_with('b')
+        };
+        if let Some(rest) = out.strip_prefix(&format!("{fam}-"))
+            && version(rest)
+        {
+            out = format!("{fam}{rest}");
+        }
     }
     for tier in ["pro", "flash", "ultra"] {
         if let Some(rest) = out.strip_prefix(&format!("gemini-{tier}-")) {
@@ -444,6 +455,8 @@ mod tests {
             ),
             ("claude-opus4-6", "claude-opus-4-6"),
             ("qwen-2.5-72b-instruct", "qwen2.5-72b-instruct"),
+            ("lfm-2-24b-a2b", "lfm2-24b-a2b"),
+            ("lfm-2.5-1.2b-instruct", "lfm2.5-1.2b-instruct"),
             ("gemini-pro-1.5", "gemini-1.5-pro"),
             ("gemini-flash-1.5-8b", "gemini-1.5-flash-8b"),
         ] {
@@ -451,6 +464,7 @@ mod tests {
         }
         // Not a family's version.
         assert_eq!(parse("codellama-7b").slug, "codellama-7b");
+        assert_eq!(parse("lfm-40b").slug, "lfm-40b");
         assert_eq!(parse("gemini-pro-vision").slug, "gemini-pro-vision");
         assert_eq!(parse("qwen-max").slug, "qwen-max");
     }

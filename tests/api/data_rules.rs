@@ -1314,3 +1314,87 @@ fn litellm_entries_at_a_creators_own_api_are_read() {
     );
     assert_eq!(muse.tool_call, Some(true));
 }
+
+/// A model's category follows what it takes and makes: `image` when it makes images,
+/// `multimodal` when it takes images, audio or video or makes audio or video (a video or
+/// speech generator is never `llm`), else `llm`; an image generator makes images
+/// (docs/data.md, "Witnesses and votes").
+#[test]
+fn categories_follow_what_a_model_takes_and_makes() {
+    let s = bundled();
+    let wrong: Vec<String> = s
+        .models
+        .iter()
+        .filter(|m| {
+            let input: BTreeSet<&str> = m.input_modalities.split(',').collect();
+            let output: BTreeSet<&str> = m.output_modalities.split(',').collect();
+            let media = |set: &BTreeSet<&str>| {
+                set.iter()
+                    .any(|x| matches!(*x, "image" | "audio" | "video"))
+            };
+            let expected = if output.contains("image") {
+                "image"
+            } else if media(&input) || media(&output) {
+                "multimodal"
+            } else {
+                "llm"
+            };
+            m.category.as_str() != expected
+                || (m.task.as_str() == "image_generation" && !output.contains("image"))
+        })
+        .map(|m| {
+            format!(
+                "{} {} ({}→{})",
+                m.slug, m.category, m.input_modalities, m.output_modalities
+            )
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert_eq!(
+        model(&s, "veo-3.1-generate-preview").category.as_str(),
+        "multimodal"
+    );
+    assert_eq!(
+        model(&s, "ming-image-0.1-design").category.as_str(),
+        "image"
+    );
+}
+
+/// One lab is one creator: no two creators are one name with and without `ai`
+/// (`sarvam`/`sarvamai`, `liquid`/`liquidai`) (docs/data.md, "Creators").
+#[test]
+fn no_lab_is_two_creators() {
+    let s = bundled();
+    let creators: BTreeSet<&str> = s
+        .models
+        .iter()
+        .filter_map(|m| m.creator_slug.as_deref())
+        .collect();
+    let twins: Vec<&str> = creators
+        .iter()
+        .copied()
+        .filter(|c| {
+            c.strip_suffix("ai")
+                .or_else(|| c.strip_suffix("-ai"))
+                .is_some_and(|base| creators.contains(base))
+        })
+        .collect();
+    assert!(twins.is_empty(), "{twins:?}");
+}
+
+/// A seller's first of a month is the day it listed the model, never its release date
+/// (docs/data.md, "Witnesses and votes"): FLUX.1 Fill [pro], released 2024-11-21, which a
+/// seller dates 2024-10-01, has no release date rather than that one.
+#[test]
+fn a_sellers_first_of_the_month_is_no_release_date() {
+    let s = bundled();
+    assert_ne!(
+        model(&s, "flux-pro-1.0-fill").release_date.as_deref(),
+        Some("2024-10-01")
+    );
+    // A slug that names the first of a month keeps it.
+    assert_eq!(
+        model(&s, "qwen-turbo-2024-11-01").release_date.as_deref(),
+        Some("2024-11-01")
+    );
+}

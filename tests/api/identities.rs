@@ -1412,3 +1412,33 @@ fn a_name_its_creator_spells_after_another_stem_is_one_model() {
         );
     }
 }
+
+/// Hugging Face's `-chat-hf` spelling that Together keeps for a line whose creator names
+/// its tuned model `-instruct` (`meta-llama/Llama-3-70b-chat-hf`) is that instruct model,
+/// and a host's thinking-off label (302.AI's `gemini-2.5-flash-nothink`) is the model
+/// (docs/methodology.md, "Identity").
+#[test]
+fn a_hosts_chat_hf_and_nothink_spellings_are_the_model() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let slugs: BTreeSet<&str> = s.models.iter().map(|m| m.slug.as_str()).collect();
+    let twins: Vec<&str> = slugs
+        .iter()
+        .copied()
+        .filter(|slug| {
+            slug.strip_suffix("-chat-hf")
+                .is_some_and(|head| slugs.contains(format!("{head}-instruct").as_str()))
+                || slug
+                    .strip_suffix("-nothink")
+                    .is_some_and(|head| slugs.contains(head))
+        })
+        .collect();
+    assert!(twins.is_empty(), "{twins:?}");
+    let owner = owners(&s);
+    assert_eq!(
+        owner
+            .get(&names::parse("llama-3-70b-chat-hf").key)
+            .map(String::as_str),
+        Some("llama-3-70b-instruct")
+    );
+}
