@@ -1060,6 +1060,40 @@ fn creator_spellings(by_key: &BTreeMap<String, Vec<super::ModelRecord>>) -> Vec<
     out
 }
 
+/// Hosts' ids that spell the creator's own name for one model (Poe's `nano-banana` for
+/// Google's `gemini-2.5-flash-image`, whose own file names it "Nano Banana"): a group no
+/// record of which is the creator's whose key is the name, spelt as an id, of exactly one
+/// other group's creator records (rank 0 to 2, no floating alias's), as (host key, model
+/// key) (docs/methodology.md, "Identity").
+pub(super) fn creator_named(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    let mut by_name: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
+    for (key, recs) in groups {
+        for name in recs
+            .iter()
+            .filter(|r| r.rank <= 2 && !r.raw_id.to_ascii_lowercase().ends_with("latest"))
+            .filter_map(|r| r.name.as_deref())
+        {
+            let named = names::parse(&names::slugify(display_name(name))).key;
+            if !named.is_empty() && named != *key {
+                by_name.entry(named).or_default().insert(key);
+            }
+        }
+    }
+    groups
+        .iter()
+        .filter(|(_, recs)| recs.iter().all(|r| r.rank > 2))
+        .filter_map(|(key, _)| {
+            let mut one = by_name.get(key)?.iter();
+            match (one.next(), one.next()) {
+                (Some(into), None) => Some((key.clone(), (*into).to_string())),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 /// Hosts' keys that spell a creator's own name for a snapshot, with or without `instruct`
 /// (a snapshot is one checkpoint, and a host's bare name serves the chat model): DigitalOcean's
 /// `ministral-3-8b-instruct-2512` and Bedrock's undated `ministral-3-8b-instruct` are Mistral's

@@ -497,6 +497,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     joins.extend(identities::prefix_rules(&groups));
     joins.extend(identities::build_ids(&groups, &key_owner));
     joins.extend(identities::creator_spelt_keys(&groups));
+    joins.extend(identities::creator_named(&groups));
     joins.extend(
         groups
             .iter()

@@ -1298,9 +1298,10 @@ fn owners(s: &mds::snapshot::Snapshot) -> BTreeMap<String, String> {
     owner
 }
 
-/// At a creator's own API, an id that spells the creator's own name for a model is that
-/// model (LiteLLM's `mistral/mistral-ocr-3` is Mistral's "Mistral OCR 3",
-/// `mistral-ocr-2512`): no model LiteLLM alone lists at its creator is spelt like another
+/// An id that spells the creator's own name for a model is that model, at the creator's own
+/// API (LiteLLM's `mistral/mistral-ocr-3` is Mistral's "Mistral OCR 3", `mistral-ocr-2512`)
+/// and at hosts (Poe's `nano-banana` is Google's "Nano Banana", `gemini-2.5-flash-image`): no
+/// model LiteLLM alone lists at its creator, nor one only hosts sell, is spelt like another
 /// model's name (docs/methodology.md, "Identity").
 #[test]
 fn a_creator_s_api_id_spelling_a_models_name_is_that_model() {
@@ -1323,9 +1324,10 @@ fn a_creator_s_api_id_spelling_a_models_name_is_that_model() {
                 .filter(|o| o.model_slug == m.slug)
                 .collect();
             !offers.is_empty()
-                && offers
+                && (offers
                     .iter()
                     .all(|o| o.source == "litellm" && o.kind.to_string() == "first_party")
+                    || offers.iter().all(|o| o.kind.to_string() != "first_party"))
         })
         .filter_map(|m| {
             // Another model its creator sells under that name (a host's name for a model
@@ -1350,6 +1352,10 @@ fn a_creator_s_api_id_spelling_a_models_name_is_that_model() {
     assert_eq!(
         owner.get("mistral-ocr-3").map(String::as_str),
         Some("mistral-ocr-2512")
+    );
+    assert_eq!(
+        owner.get("nano-banana").map(String::as_str),
+        Some("gemini-2.5-flash-image")
     );
 }
 
