@@ -87,7 +87,7 @@ fn open_families() -> &'static [OpenFamily] {
 }
 
 /// Whether a slug names a parameter count (`72b`, `1.5b`, `a22b`, `8x7b`).
-fn names_a_size(slug: &str) -> bool {
+pub fn names_a_size(slug: &str) -> bool {
     slug.split('-').any(|w| {
         let n = w.trim_start_matches('a');
         let n = n.rsplit('x').next().unwrap_or(n);

@@ -491,7 +491,14 @@ fn open_source(
     by_family: bool,
     disputes: &mut Vec<Dispute>,
 ) -> Option<bool> {
-    let mut witnesses = of(recs, standings, |r| r.open_weights);
+    // A host's default `false` says nothing of a checkpoint whose id names its parameter
+    // count, what published weights are named by (NanoGPT's `false` for
+    // `l3.3-ms-nevoria-70b`); of an API model it stands where no one else speaks.
+    let sized = catalog::names_a_size(slug);
+    let mut witnesses = of(recs, standings, |r| {
+        r.open_weights
+            .filter(|open| *open || !(r.closed_by_default && sized))
+    });
     let listed = recs.iter().any(|r| r.rank < BENCHMARK_RANK);
     // The table speaks both ways: an open family's checkpoint, or its API-only tier.
     let reviewed = if catalog::open_family(slug) {
@@ -1083,6 +1090,14 @@ mod tests {
             Some(false)
         );
         assert_eq!(open("gpt-oss-20b", &[rec(Some(false))]), Some(true));
+        // A host's default `false` says nothing of a sized checkpoint; of an API model it
+        // stands where no one else speaks.
+        let default = ModelRecord {
+            closed_by_default: true,
+            ..rec(Some(false))
+        };
+        assert_eq!(open("x-70b", std::slice::from_ref(&default)), None);
+        assert_eq!(open("x-pro", &[default]), Some(false));
         // A paper's row of an open family names no published checkpoint.
         let paper = ModelRecord {
             rank: BENCHMARK_RANK,

@@ -97,6 +97,10 @@ pub struct ModelRecord {
     pub family: Option<String>,
     pub release_date: Option<String>,
     pub open_weights: Option<bool>,
+    /// The `open_weights: false` is a default its host writes for nearly every model
+    /// (`sources::models_dev`): no vote on open weights, though it still marks a
+    /// community fine-tune's host listing (`identities::unvouched`).
+    pub closed_by_default: bool,
     pub context: Option<i64>,
     pub max_output: Option<i64>,
     /// The full set of modalities the source lists (models.dev's `modalities.input`): every

@@ -1398,3 +1398,45 @@ fn a_sellers_first_of_the_month_is_no_release_date() {
         Some("2024-11-01")
     );
 }
+
+/// A host's default `open_weights: false` (NanoGPT writes it for nearly everything) says
+/// nothing of a checkpoint whose id names its parameter count (docs/data.md, "Open
+/// weights"): no sized model is closed on such a host's word alone.
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_hosts_default_closed_never_closes_a_sized_checkpoint() {
+    let s = bundled();
+    let aliases = alias_index(&s);
+    let path = raw_sources().join("models-dev/models_dev_toml_bundle.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    // Every file's word on each model: (path, open_weights).
+    let mut said: BTreeMap<&str, Vec<(&str, bool)>> = BTreeMap::new();
+    for (path, file) in data["files"].as_object().unwrap() {
+        let Some(open) = file["open_weights"].as_bool() else {
+            continue;
+        };
+        let Some(id) = path
+            .rsplit_once('/')
+            .and_then(|(_, f)| f.strip_suffix(".toml"))
+        else {
+            continue;
+        };
+        if let Some(slug) = resolve(&s, &aliases, id) {
+            said.entry(slug).or_default().push((path.as_str(), open));
+        }
+    }
+    let wrong: Vec<String> = said
+        .iter()
+        .filter(|(slug, _)| ingest::catalog::names_a_size(slug))
+        .filter(|(slug, words)| {
+            model(&s, slug).open_source == Some(false)
+                && !ingest::catalog::api_only(slug)
+                && words
+                    .iter()
+                    .all(|(p, open)| !open && p.starts_with("providers/nano-gpt/"))
+        })
+        .map(|(slug, _)| (*slug).to_string())
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:?}");
+    assert_ne!(model(&s, "l3.3-ms-nevoria-70b").open_source, Some(false));
+}

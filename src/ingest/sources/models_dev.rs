@@ -3,7 +3,7 @@
 //! `mds sync` fetches). Provider models inherit from `models/<org>/<model>.toml` through
 //! `base_model`, provider fields winning and `base_model_omit` fields left out.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -270,6 +270,7 @@ fn record(
             .map(str::to_string),
         release_date: date(model.get("release_date")),
         open_weights: model.get("open_weights").and_then(Value::as_bool),
+        closed_by_default: false,
         context: limit
             .and_then(|l| l.get("context"))
             .and_then(Value::as_i64)
@@ -389,6 +390,54 @@ pub fn records(
         "models.dev: a provider's template limits not read",
         templated,
     );
+    let defaulted = forget_default_closed(&mut out[first..]);
+    report.rule(
+        "models.dev: a host's default `open_weights: false` not read",
+        defaulted,
+    );
+}
+
+/// The share of a host's entries saying `open_weights: false` above which its `false` is a
+/// default it writes, not a fact it states.
+pub const CLOSED_DEFAULT_SHARE: f64 = 0.9;
+
+/// A host whose files say `open_weights: false` for nearly every model it sells, open or not
+/// (NanoGPT: 507 of 513, Llama and Qwen checkpoints among them), states a default, not each
+/// model's weights: its `false` does not vote (its `true` does), so the model's own file, its
+/// creator and other hosts decide (docs/data.md, "Open weights"). A creator's own API saying
+/// its models are closed is its word, and always heard. Returns how many entries it marks.
+fn forget_default_closed(records: &mut [ModelRecord]) -> usize {
+    let tables = crate::ingest::prices::Tables::shared();
+    fn host<'a>(tables: &crate::ingest::prices::Tables, r: &'a ModelRecord) -> Option<&'a str> {
+        r.provider
+            .as_deref()
+            .filter(|p| !tables.is_first_party(r.creator.as_deref(), p))
+    }
+    let mut stated: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for r in records.iter() {
+        if let (Some(p), Some(open)) = (host(tables, r), r.open_weights) {
+            let e = stated.entry(p).or_default();
+            e.0 += 1;
+            e.1 += usize::from(!open);
+        }
+    }
+    let defaults: BTreeSet<String> = stated
+        .iter()
+        .filter(|(_, (n, closed))| {
+            #[allow(clippy::cast_precision_loss)]
+            let share = *closed as f64 / (*n).max(1) as f64;
+            *n >= TEMPLATE_MIN && share >= CLOSED_DEFAULT_SHARE
+        })
+        .map(|(p, _)| (*p).to_string())
+        .collect();
+    let mut forgotten = 0;
+    for r in records.iter_mut() {
+        if r.open_weights == Some(false) && host(tables, r).is_some_and(|p| defaults.contains(p)) {
+            r.closed_by_default = true;
+            forgotten += 1;
+        }
+    }
+    forgotten
 }
 
 /// Most entries a provider lists, and the share of them one pair of limits must reach, for
@@ -532,6 +581,31 @@ mod tests {
             "a line the tier leaves out keeps its base"
         );
         assert!(tiers(&json!({"input": 1})).is_empty());
+    }
+
+    #[test]
+    fn a_host_s_default_closed_is_marked_and_a_creator_s_is_not() {
+        let rec = |provider: &str, creator: &str, open: bool| ModelRecord {
+            provider: Some(provider.into()),
+            creator: Some(creator.into()),
+            open_weights: Some(open),
+            ..ModelRecord::default()
+        };
+        // A host saying `false` for all but one of its entries; OpenAI's own API saying
+        // `false` for all of its own.
+        let mut recs: Vec<ModelRecord> = (0..TEMPLATE_MIN)
+            .map(|i| rec("gateway", "meta", i == 0))
+            .chain((0..TEMPLATE_MIN).map(|_| rec("openai", "openai", false)))
+            .collect();
+        assert_eq!(forget_default_closed(&mut recs), TEMPLATE_MIN - 1);
+        assert!(!recs[0].closed_by_default, "a `true` is read");
+        assert!(recs[1].closed_by_default);
+        assert!(recs[TEMPLATE_MIN..].iter().all(|r| !r.closed_by_default));
+        // A host whose `false` is one answer among others states facts.
+        let mut mixed: Vec<ModelRecord> = (0..TEMPLATE_MIN)
+            .map(|i| rec("host", "meta", i % 3 == 0))
+            .collect();
+        assert_eq!(forget_default_closed(&mut mixed), 0);
     }
 
     #[test]
