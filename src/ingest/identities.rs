@@ -1060,14 +1060,12 @@ fn creator_spellings(by_key: &BTreeMap<String, Vec<super::ModelRecord>>) -> Vec<
     out
 }
 
-/// Hosts' ids that spell the creator's own name for one model (Poe's `nano-banana` for
-/// Google's `gemini-2.5-flash-image`, whose own file names it "Nano Banana"): a group no
-/// record of which is the creator's whose key is the name, spelt as an id, of exactly one
-/// other group's creator records (rank 0 to 2, no floating alias's), as (host key, model
-/// key) (docs/methodology.md, "Identity").
-pub(super) fn creator_named(
+/// The creators' own names for models, spelt as ids: each name of a group's creator
+/// records (rank 0 to 2, no floating alias's) → the groups so named, where the name is not
+/// the group's own key (Google's "Nano Banana" → `gemini-2.5-flash-image`).
+pub fn creator_names(
     groups: &BTreeMap<String, Vec<super::ModelRecord>>,
-) -> Vec<(String, String)> {
+) -> BTreeMap<String, BTreeSet<&str>> {
     let mut by_name: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
     for (key, recs) in groups {
         for name in recs
@@ -1081,6 +1079,17 @@ pub(super) fn creator_named(
             }
         }
     }
+    by_name
+}
+
+/// Hosts' ids that spell the creator's own name for one model (Poe's `nano-banana` for
+/// Google's `gemini-2.5-flash-image`, whose own file names it "Nano Banana"): a group no
+/// record of which is the creator's whose key is exactly one other group's creator name
+/// ([`creator_names`]), as (host key, model key) (docs/methodology.md, "Identity").
+pub(super) fn creator_named(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    let by_name = creator_names(groups);
     groups
         .iter()
         .filter(|(_, recs)| recs.iter().all(|r| r.rank > 2))

@@ -72,24 +72,11 @@ pub struct Resolved {
 }
 
 impl Resolved {
-    /// The models by their creators' own names spelt as ids (`ministral-3-14b-2512` for
-    /// Mistral's "Ministral 3 14B 2512"): each name of a record of the creator's own (rank 0
-    /// to 2) that names one model only.
+    /// The models by their creators' own names spelt as ids (`mistral-ocr-3` for Mistral's
+    /// "Mistral OCR 3", `mistral-ocr-2512`), where a name names one model and no model
+    /// already answers to it ([`identities::creator_names`]).
     pub fn own_names(&self) -> BTreeMap<String, String> {
-        let mut by_name: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
-        for (slug, recs) in &self.models {
-            for name in recs
-                .iter()
-                .filter(|r| r.rank <= 2)
-                .filter_map(|r| r.name.as_deref())
-            {
-                let key = names::parse(&names::slugify(name)).key;
-                if !key.is_empty() {
-                    by_name.entry(key).or_default().insert(slug);
-                }
-            }
-        }
-        by_name
+        identities::creator_names(&self.models)
             .into_iter()
             .filter(|(key, slugs)| slugs.len() == 1 && !self.index.contains_key(key))
             .filter_map(|(key, slugs)| Some((key, (*slugs.first()?).to_string())))

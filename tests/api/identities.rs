@@ -575,13 +575,13 @@ fn a_window_in_an_id_is_never_cut_off() {
         .collect();
     assert!(checked >= 5, "{checked}");
     assert!(wrong.is_empty(), "{wrong:#?}");
-    for (alias, model) in [
-        ("gpt-4-32k", "gpt-4-32k-0613"),
-        ("gpt-3.5-turbo-16k", "gpt-3.5-turbo-16k-0613"),
-    ] {
-        let a = s.aliases.iter().find(|a| a.alias == alias);
-        assert_eq!(a.map(|a| a.model_slug.as_str()), Some(model), "{alias}");
-    }
+    assert_named(
+        &s,
+        &[
+            ("gpt-4-32k", "gpt-4-32k-0613"),
+            ("gpt-3.5-turbo-16k", "gpt-3.5-turbo-16k-0613"),
+        ],
+    );
 }
 
 /// A creator's own price entry names the short ids it bills as its model (xAI's
@@ -828,13 +828,13 @@ fn a_size_the_other_names_never_write_names_no_second_model() {
         owner.get("llama-4-scout"),
         owner.get("llama-4-scout-17b-16e-instruct")
     );
-    for (alias, model) in [
-        ("mistral-saba-24b", "mistral-saba-2502"),
-        ("llama-guard-4-12b", "llama-guard-4"),
-    ] {
-        let a = s.aliases.iter().find(|a| a.alias == alias);
-        assert_eq!(a.map(|a| a.model_slug.as_str()), Some(model), "{alias}");
-    }
+    assert_named(
+        &s,
+        &[
+            ("mistral-saba-24b", "mistral-saba-2502"),
+            ("llama-guard-4-12b", "llama-guard-4"),
+        ],
+    );
 }
 
 /// A router's own product keeps its maker's name: no model of task `router` is sold under
@@ -955,16 +955,13 @@ fn a_build_id_s_short_name_is_no_second_model() {
         })
         .collect();
     assert!(apart.is_empty(), "{apart:?}");
-    for (alias, model) in [
-        ("veo3.1", "veo-3.1-generate-001"),
-        ("imagen-4", "imagen-4.0-generate-001"),
-    ] {
-        assert_eq!(
-            owner.get(&names::parse(alias).key).map(String::as_str),
-            Some(model),
-            "{alias}"
-        );
-    }
+    assert_named(
+        &s,
+        &[
+            ("veo3.1", "veo-3.1-generate-001"),
+            ("imagen-4", "imagen-4.0-generate-001"),
+        ],
+    );
 }
 
 /// A host's serving of a model is no second model: no listed slug is another listed slug
@@ -1282,6 +1279,19 @@ fn snapshots_of_one_line_never_share_a_name() {
     assert!(name("deepseek-r1-0528").is_some_and(|n| n.contains("0528")));
 }
 
+/// Asserts that each spelling names its model in `s` (by join key: slugs, then aliases).
+fn assert_named(s: &mds::snapshot::Snapshot, pairs: &[(&str, &str)]) {
+    use mds::ingest::names;
+    let owner = owners(s);
+    for (spelling, model) in pairs {
+        assert_eq!(
+            owner.get(&names::parse(spelling).key).map(String::as_str),
+            Some(*model),
+            "{spelling}"
+        );
+    }
+}
+
 /// The model each spelling's join key names in `s`: slugs first, then aliases.
 fn owners(s: &mds::snapshot::Snapshot) -> BTreeMap<String, String> {
     use mds::ingest::names;
@@ -1404,19 +1414,15 @@ fn a_name_its_creator_spells_after_another_stem_is_one_model() {
         })
         .collect();
     assert!(twins.is_empty(), "{twins:#?}");
-    let owner = owners(&s);
-    for (alias, model) in [
-        ("ministral-3-14b", "ministral-14b-2512"),
-        ("ministral-3-3b-instruct", "ministral-3b-2512"),
-        ("ministral-3-8b-instruct-2512", "ministral-8b-2512"),
-        ("ministral-3b", "ministral-3b-2410"),
-    ] {
-        assert_eq!(
-            owner.get(&names::parse(alias).key).map(String::as_str),
-            Some(model),
-            "{alias}"
-        );
-    }
+    assert_named(
+        &s,
+        &[
+            ("ministral-3-14b", "ministral-14b-2512"),
+            ("ministral-3-3b-instruct", "ministral-3b-2512"),
+            ("ministral-3-8b-instruct-2512", "ministral-8b-2512"),
+            ("ministral-3b", "ministral-3b-2410"),
+        ],
+    );
 }
 
 /// Hugging Face's `-chat-hf` spelling that Together keeps for a line whose creator names

@@ -24,17 +24,22 @@ pub fn offers(
         offer.record.as_of = Some(day.to_string());
         let raw = offer.record.raw_id.clone();
         // At the creator's own API, an id that spells the creator's own name for a model is
-        // that model (Mistral's `ministral-3-14b-2512` is its "Ministral 3 14B 2512",
-        // `ministral-14b-2512`): docs/methodology.md, "Identity".
-        let named = first_pass.lookup(&raw).or_else(|| {
-            offer
-                .first_party
-                .then(|| own_names.get(&names::parse(&raw).key).map(String::as_str))
-                .flatten()
-        });
-        if named.is_some() && first_pass.lookup(&raw).is_none() {
-            offer.record.parsed = named.map(names::parse);
+        // that model (Mistral's `mistral-ocr-3` is its "Mistral OCR 3", `mistral-ocr-2512`):
+        // docs/methodology.md, "Identity".
+        let looked_up = first_pass.lookup(&raw);
+        let by_name = looked_up
+            .is_none()
+            .then(|| {
+                offer
+                    .first_party
+                    .then(|| own_names.get(&names::parse(&raw).key).map(String::as_str))
+                    .flatten()
+            })
+            .flatten();
+        if let Some(slug) = by_name {
+            offer.record.parsed = Some(names::parse(slug));
         }
+        let named = looked_up.or(by_name);
         // A dated id of a model the others list is that model unless they list the date as
         // a snapshot of its own: it joins under its undated name, so it neither makes a
         // model nor renames one (the maker's undated alias names the newest snapshot).
