@@ -1360,10 +1360,14 @@ fn owner_slice(raw: &str) -> &str {
 /// older one than the newest: Moonshot's `Kimi-K2-Instruct` is the 0711 checkpoint (131,072
 /// tokens at almost every host) while `kimi-k2-instruct-0905` has 262,144. `dated` holds
 /// the stem's snapshots, newest first. The window most of the key's records state must be
-/// stated by few of the newest's records (under a third, of three or more) and by most of
-/// the older one's
-/// (docs/methodology.md, "Identity").
+/// stated by few of the newest's records (under a third, of three or more, counting its
+/// `-instruct-` spelling: `qwen3-30b-a3b-instruct-2507`) and by most of the older one's,
+/// and none of the creator's own records of the key may state the newest's window.
+/// Where no older snapshot states it, the undated key is a release of its own that no
+/// dated id names (Qwen3-30B-A3B of April 2025 at 40,960 tokens, beside the 262,144 of
+/// its 2507 update), and stays itself (docs/methodology.md, "Identity").
 pub(super) fn by_window(
+    key: &str,
     recs: &[super::ModelRecord],
     dated: &[&str],
     by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
@@ -1371,14 +1375,26 @@ pub(super) fn by_window(
     let close = |a: i64, b: i64| (a - b).abs() * 20 <= a.max(b);
     let stated: Vec<i64> = recs.iter().filter_map(|r| r.context).collect();
     let agreeing = |w: i64, among: &[i64]| among.iter().filter(|c| close(**c, w)).count();
-    // The window most of the key's records state, where two thirds of them agree.
+    // The window most of the key's records state, where most of them agree.
     let window = stated
         .iter()
         .copied()
         .max_by_key(|w| (agreeing(*w, &stated), *w))
-        .filter(|w| stated.len() >= 2 && 3 * agreeing(*w, &stated) >= 2 * stated.len())?;
+        .filter(|w| stated.len() >= 2 && 2 * agreeing(*w, &stated) > stated.len())?;
+    let windows = |k: &str| -> Vec<i64> {
+        let instruct = names::split_date(k)
+            .filter(|(stem, _)| !stem.ends_with("-instruct"))
+            .map(|(stem, date)| format!("{stem}-instruct-{date}"));
+        [Some(k.to_string()), instruct]
+            .iter()
+            .flatten()
+            .filter_map(|k| by_key.get(k))
+            .flatten()
+            .filter_map(|r| r.context)
+            .collect()
+    };
     let share = |k: &str| {
-        let theirs: Vec<i64> = by_key.get(k)?.iter().filter_map(|r| r.context).collect();
+        let theirs = windows(k);
         (!theirs.is_empty()).then(|| (agreeing(window, &theirs), theirs.len()))
     };
     let (newest_agree, newest_all) = share(dated.first()?)?;
@@ -1386,11 +1402,23 @@ pub(super) fn by_window(
     if newest_all < 3 || 3 * newest_agree >= newest_all {
         return None;
     }
-    dated
+    // The creator's own records of the key stating the newest's window say it is the
+    // newest (Mistral's `mistral-large-latest`, 262,144 tokens, is Mistral Large 3), whatever
+    // hosts' older listings say.
+    let newest = windows(dated.first()?);
+    let creator_says_newest = recs
+        .iter()
+        .filter(|r| r.rank <= 2)
+        .filter_map(|r| r.context)
+        .any(|c| 2 * agreeing(c, &newest) > newest.len());
+    if creator_says_newest {
+        return None;
+    }
+    let older = dated
         .iter()
         .skip(1)
-        .find(|k| share(k).is_some_and(|(agree, all)| 2 * agree > all))
-        .map(|k| (*k).to_string())
+        .find(|k| share(k).is_some_and(|(agree, all)| 2 * agree > all));
+    Some(older.map_or(key, |k| *k).to_string())
 }
 
 /// Keys that spell another key's words in another order, sold only by hosts (Vercel's
@@ -1651,35 +1679,137 @@ fn same_price(a: &super::ModelRecord, b: &super::ModelRecord) -> bool {
     prices(a).is_some() && prices(a) == prices(b)
 }
 
+/// A size word: parameters (`24b`, `1.5b` spelt `1-5b` is not one) or a mixture's active
+/// parameters (`a12b`).
+fn size_word(w: &str) -> bool {
+    let w = w.strip_prefix('a').unwrap_or(w);
+    w.len() > 1 && w.ends_with('b') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A key without the size that ends it: one size word (`mistral-saba-24b`) or a mixture's
+/// total and active pair (`…-super-vl-120b-a12b`), after a name that has a dash and no
+/// other size (`gemini-1.5-flash-8b-001` is a model of its own, `glm-130b` no spelling of a
+/// floating `glm`).
+fn without_size(key: &str) -> Option<&str> {
+    let (mut base, last) = key.rsplit_once('-')?;
+    if !size_word(last) {
+        return None;
+    }
+    if last.starts_with('a') {
+        let (head, total) = base.rsplit_once('-')?;
+        if !size_word(total) || total.starts_with('a') {
+            return None;
+        }
+        base = head;
+    }
+    (!base.split('-').any(size_word) && base.contains('-')).then_some(base)
+}
+
 /// A host's undated name with a size the model's other names never write (Groq's and
 /// Vercel's `mistral-saba-24b` for Mistral's `mistral-saba-2502`, which `mistral-saba` names;
-/// `llama-guard-4-12b` for `llama-guard-4`): without its one size word it names a model, and
-/// no other size of that name is listed (`qwen3-vl-8b-instruct` beside `qwen3-vl-32b-instruct`
-/// keeps Vercel's `qwen3-vl-instruct` apart).
+/// `llama-guard-4-12b` for `llama-guard-4`; Baseten's `nvidia-nemotron-3.5-super-vl-120b-a12b`
+/// for `nemotron-3.5-super-vl`): without its size it names a model (`owner` of the sizeless
+/// key, under any of its spellings), and no other size of that name is listed
+/// (`qwen3-vl-8b-instruct` beside `qwen3-vl-32b-instruct` keeps Vercel's `qwen3-vl-instruct`
+/// apart).
 pub(super) fn sized_host_names(
     groups: &BTreeMap<String, Vec<super::ModelRecord>>,
-    key_owner: &BTreeMap<String, String>,
+    owner: impl Fn(&str) -> Option<String>,
 ) -> Vec<(String, String)> {
-    // The key without its one size word (`24b`).
-    let without_size = |key: &str| {
-        let size = |w: &str| {
-            w.len() > 1 && w.ends_with('b') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
-        };
-        // The size last, after a versioned name (`gemini-1.5-flash-8b-001` is a model of
-        // its own, `glm-130b` no spelling of a floating `glm`).
-        let (base, last) = key.rsplit_once('-')?;
-        (size(last) && !base.split('-').any(size) && base.contains('-')).then(|| base.to_string())
-    };
     groups
         .iter()
         .filter(|(key, recs)| names::split_date(key).is_none() && recs.iter().all(|r| r.rank > 2))
         .filter_map(|(key, _)| {
             let base = without_size(key)?;
-            let into = key_owner.get(&base)?;
+            let into = owner(base)?;
             let other_size = groups
                 .keys()
-                .any(|k| k != key && without_size(k).as_deref() == Some(base.as_str()));
-            (into != key && !other_size).then(|| (key.clone(), into.clone()))
+                .any(|k| k != key && without_size(k) == Some(base));
+            (into != *key && !other_size).then(|| (key.clone(), into))
+        })
+        .collect()
+}
+
+/// A host's sizeless id whose own listings name one sized model (Kilo's and Helicone's
+/// `qwen3-coder`, "Qwen3 Coder 480B A35B"): that model, where every record is a host's, at
+/// least one names it so (its display name spelt as an id: the key, then a size word) and
+/// none names another, other than a spelling of it with words left out
+/// (docs/methodology.md, "Identity").
+pub(super) fn named_sizes(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+    key_owner: &BTreeMap<String, String>,
+) -> Vec<(String, String)> {
+    groups
+        .iter()
+        .filter(|(key, recs)| {
+            names::split_date(key).is_none()
+                && !key.split('-').any(size_word)
+                && recs
+                    .iter()
+                    .all(|r| r.rank > 2 && r.rank < super::BENCHMARK_RANK)
+        })
+        .filter_map(|(key, recs)| {
+            let head = format!("{key}-");
+            let named: BTreeSet<&String> = recs
+                .iter()
+                .filter_map(|r| r.name.as_deref())
+                .map(|n| names::parse(&names::slugify(display_name(n))).key)
+                .filter(|k| {
+                    k.strip_prefix(&head)
+                        .and_then(|rest| rest.split('-').next())
+                        .is_some_and(size_word)
+                })
+                .filter_map(|k| {
+                    let instruct = format!("{k}-instruct");
+                    key_owner.get(&k).or_else(|| key_owner.get(&instruct))
+                })
+                .collect();
+            // Names that leave words out (Cerebras' "Qwen 3 Coder 480B", a model another
+            // rule joins later) name the one model that spells them all.
+            let into = named
+                .iter()
+                .find(|t| named.iter().all(|o| o == *t || shortened(o, t)))?;
+            (*into != key).then(|| (key.clone(), (*into).clone()))
+        })
+        .collect()
+}
+
+/// An id and the same id with a first version added (`mixtral-8x7b-instruct` and
+/// `mixtral-8x7b-instruct-v0.1`, `solar-10.7b-instruct` and `…-v1.0`, `l3-8b-lunaris` and
+/// `…-v1`) are one model, where no other version of the name is known and their creators
+/// agree: before a second version a name has no other to mean (`titan-embed-text` beside
+/// `-v2`, or `mistral-7b-instruct` beside `-v0.1` to `-v0.3`, stay apart). The versioned id
+/// is kept, as a dated one is.
+pub(super) fn first_versions(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+    key_owner: &BTreeMap<String, String>,
+) -> Vec<(String, String)> {
+    let version = |key: &str| -> Option<(String, String)> {
+        let (stem, v) = key.rsplit_once("-v")?;
+        (v.starts_with(|c: char| c.is_ascii_digit())
+            && v.bytes().all(|b| b.is_ascii_digit() || b == b'-')
+            && !stem.is_empty())
+        .then(|| (stem.to_string(), v.trim_end_matches("-0").replace('-', ".")))
+    };
+    let mut versions: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for key in key_owner.keys() {
+        if let Some((stem, v)) = version(key) {
+            versions.entry(stem).or_default().insert(v);
+        }
+    }
+    groups
+        .iter()
+        .filter_map(|(key, recs)| {
+            let (stem, v) = version(key)?;
+            let known = versions.get(&stem)?;
+            let first = v == "0.1" || v == "1";
+            let (plain, plain_recs) = groups.get_key_value(key_owner.get(&stem)?)?;
+            (first
+                && known.len() == 1
+                && plain != key
+                && names::split_date(plain).is_none()
+                && model_creator(plain, plain_recs) == model_creator(key, recs))
+            .then(|| (plain.clone(), key.clone()))
         })
         .collect()
 }

@@ -240,12 +240,14 @@ fn read_through_host(r: &mut ModelRecord, hosts: &BTreeSet<String>, keys: &BTree
             .parsed
             .as_ref()
             .and_then(|p| names::creator_for(None, &p.key));
-        // Another host's name only where the id as a whole names no creator.
+        // Another host's name only where the id as a whole names no creator, and only
+        // before a model some source lists; a host's own name before a creator's model
+        // (`databricks-bge-large-en`) is its label whether or not another source lists it.
         let own_host = r.provider.as_deref() == Some(host);
         let named = names::creator_for(None, &parsed.key);
         if own_creator != Some(host)
             && (own_host || own_creator.is_none() && named != Some(host))
-            && keys.contains(&parsed.key)
+            && (own_host || keys.contains(&parsed.key))
             && named.is_some()
         {
             r.parsed = Some(parsed);
@@ -295,6 +297,71 @@ fn read_through_host(r: &mut ModelRecord, hosts: &BTreeSet<String>, keys: &BTree
             && names::creator_for(None, &parsed.key).is_some()
         {
             r.parsed = Some(parsed);
+        }
+    }
+}
+
+/// A host's record of an undated id priced as an older snapshot's creator prices it, and
+/// not as the snapshot the id joined (Vercel's `mistral/mistral-medium` at 0.4/2, Mistral
+/// Medium 3.1's price, beside Medium 3.5 at 1.5/7.5), is that older snapshot's offering:
+/// the newest such, where several share the price. The id itself stays the joined
+/// snapshot's alias (docs/methodology.md, "Identity").
+fn move_priced_records(groups: &mut BTreeMap<String, Vec<ModelRecord>>) {
+    let price = |r: &ModelRecord| {
+        let p = r.prices.as_ref()?;
+        Some((p.input?, p.output?)).filter(|(i, o)| *i > 0.0 || *o > 0.0)
+    };
+    // The one standard price the creator's own records (rank 0 to 2) state for a model
+    // under its own ids: the undated id's are what is being judged (Mistral's own stale
+    // `mistral-medium-latest` at 0.4/2 says nothing of Medium 3.5).
+    let own = |recs: &[ModelRecord], stem: &str| {
+        let prices: Vec<(f64, f64)> = recs
+            .iter()
+            .filter(|r| r.rank <= 2 && r.mode.is_none())
+            .filter(|r| r.parsed.as_ref().is_some_and(|p| p.key != stem))
+            .filter_map(price)
+            .collect();
+        let first = *prices.first()?;
+        prices.iter().all(|p| *p == first).then_some(first)
+    };
+    let mut lines: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for key in groups.keys() {
+        if let Some((stem, date)) = names::split_date(key) {
+            lines
+                .entry(stem.to_string())
+                .or_default()
+                .push((date_rank(date), key.clone()));
+        }
+    }
+    let mut moves: Vec<(String, usize, String)> = Vec::new();
+    for (stem, mut line) in lines {
+        line.sort_by(|a, b| b.cmp(a));
+        for (at, (_, key)) in line.iter().enumerate() {
+            let Some(joined) = groups.get(key).and_then(|recs| own(recs, &stem)) else {
+                continue;
+            };
+            for (i, r) in groups.get(key).into_iter().flatten().enumerate() {
+                let undated = r.parsed.as_ref().is_some_and(|p| p.key == stem);
+                let Some(p) = price(r).filter(|p| *p != joined) else {
+                    continue;
+                };
+                if !undated || r.rank <= 2 || r.mode.is_some() {
+                    continue;
+                }
+                let older = line[at + 1..]
+                    .iter()
+                    .find(|(_, k)| groups.get(k).and_then(|recs| own(recs, &stem)) == Some(p));
+                if let Some((_, older)) = older {
+                    moves.push((key.clone(), i, older.clone()));
+                }
+            }
+        }
+    }
+    // Highest index first, so the indexes left to move stay valid.
+    moves.sort_by(|a, b| (&a.0, b.1).cmp(&(&b.0, a.1)));
+    for (from, i, into) in moves {
+        if let Some(r) = groups.get_mut(&from).map(|recs| recs.remove(i)) {
+            groups.entry(into).or_default().push(r);
         }
     }
 }
@@ -431,7 +498,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                     identities::named_snapshot(key, recs, &all_keys)
                         .or_else(|| identities::billed_snapshot(recs, snapshots))
                         .or_else(|| identities::named_older(key, recs, snapshots, &by_key))
-                        .or_else(|| identities::by_window(recs, snapshots, &by_key))
+                        .or_else(|| identities::by_window(key, recs, snapshots, &by_key))
                         .unwrap_or_else(|| {
                             if identities::weighed_apart(recs, dated) {
                                 key.clone()
@@ -479,7 +546,17 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // host's entry says (docs/methodology.md, "Identity").
     let mut joins: Vec<(String, String)> = identities::reordered(&groups, &key_owner);
     joins.extend(identities::unsized_snapshots(&groups));
-    joins.extend(identities::sized_host_names(&groups, &key_owner));
+    // A key a vendor's dash prefix moved (`nvidia-nemotron-3-5-super-vl`) still names its model.
+    let owner = |k: &str| {
+        let to = prefixed
+            .iter()
+            .find(|(from, _)| from == k)
+            .map_or(k, |(_, to)| to);
+        key_owner.get(to).cloned()
+    };
+    joins.extend(identities::sized_host_names(&groups, owner));
+    joins.extend(identities::named_sizes(&groups, &key_owner));
+    joins.extend(identities::first_versions(&groups, &key_owner));
     joins.extend(identities::named_by_creator(&groups, &key_owner));
     joins.extend(identities::prefix_rules(&groups));
     joins.extend(identities::build_ids(&groups, &key_owner));
@@ -529,6 +606,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             }
         }
     }
+    move_priced_records(&mut groups);
     // The prefixed spellings stay names of the model they joined.
     for (from, to) in prefixed {
         if let Some(group) = key_owner.get(&to).cloned() {

@@ -789,12 +789,24 @@ fn a_router_s_routing_tiers_are_no_models() {
 fn a_size_the_other_names_never_write_names_no_second_model() {
     use mds::ingest::names;
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    // One size word, or a mixture's total and active sizes (`-120b-a12b`).
     let without_size = |key: &str| {
-        let (base, last) = key.rsplit_once('-')?;
         let size = |w: &str| {
+            let w = w.strip_prefix('a').unwrap_or(w);
             w.len() > 1 && w.ends_with('b') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
         };
-        (size(last) && !base.split('-').any(size) && base.contains('-')).then(|| base.to_string())
+        let (mut base, last) = key.rsplit_once('-')?;
+        if !size(last) {
+            return None;
+        }
+        if last.starts_with('a') {
+            let (head, total) = base.rsplit_once('-')?;
+            if !size(total) || total.starts_with('a') {
+                return None;
+            }
+            base = head;
+        }
+        (!base.split('-').any(size) && base.contains('-')).then(|| base.to_string())
     };
     let owner = owners(&s);
     let keys: Vec<String> = s.models.iter().map(|m| names::parse(&m.slug).key).collect();
@@ -833,8 +845,131 @@ fn a_size_the_other_names_never_write_names_no_second_model() {
         &[
             ("mistral-saba-24b", "mistral-saba-2502"),
             ("llama-guard-4-12b", "llama-guard-4"),
+            (
+                "nvidia-nemotron-3.5-super-vl-120b-a12b",
+                "nemotron-3.5-super-vl",
+            ),
+            // A host's sizeless id its own listings name with the size.
+            ("qwen3-coder", "qwen3-coder-480b-a35b-instruct"),
         ],
     );
+}
+
+/// An id and the same id with a first version added (`-v0.1`, `-v1`, `-v1.0`) are one
+/// model where no other version of the name is known and their creators agree: no listed
+/// model's key is another listed model's with such a version, and the versioned id is the
+/// slug (docs/methodology.md, "Identity").
+#[test]
+fn a_first_version_names_no_second_model() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let owner = owners(&s);
+    let version = |key: &str| {
+        let (stem, v) = key.rsplit_once("-v")?;
+        (v.starts_with(|c: char| c.is_ascii_digit())
+            && v.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
+        .then(|| (stem.to_string(), v.trim_end_matches("-0").to_string()))
+    };
+    let mut versions: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for key in owner.keys() {
+        if let Some((stem, v)) = version(key) {
+            versions.entry(stem).or_default().insert(v);
+        }
+    }
+    let creator: BTreeMap<&str, Option<&str>> = s
+        .models
+        .iter()
+        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
+        .collect();
+    let twins: Vec<String> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .filter_map(|m| {
+            let (stem, v) = version(&names::parse(&m.slug).key)?;
+            let plain = owner.get(&stem).filter(|o| **o != m.slug)?;
+            let first = (v == "0-1" || v == "1") && versions.get(&stem)?.len() == 1;
+            (first
+                && names::split_date(plain).is_none()
+                && creator.get(plain.as_str()) == creator.get(m.slug.as_str()))
+            .then(|| format!("{plain} beside {}", m.slug))
+        })
+        .collect();
+    assert!(twins.is_empty(), "{twins:#?}");
+    assert_named(
+        &s,
+        &[
+            ("mixtral-8x7b-instruct", "mixtral-8x7b-instruct-v0.1"),
+            ("solar-10-7b-instruct", "solar-10.7b-instruct-v1.0"),
+            // A second version keeps the name apart (Titan Text Embeddings G1 and V2).
+            ("titan-embed-text", "titan-embed-text"),
+        ],
+    );
+}
+
+/// A host's own name before a creator's model is its label: no listed model's slug starts
+/// with the name of the one host that sells it, a creator's own API aside (Amazon's `nova`
+/// selling `nova-2-pro`; docs/methodology.md, "Identity").
+#[test]
+fn a_host_s_own_name_before_a_model_is_its_label() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let mut sellers: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for o in s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.to_string() != "first_party")
+    {
+        sellers
+            .entry(o.model_slug.as_str())
+            .or_default()
+            .insert(o.provider_slug.as_str());
+    }
+    let creator: BTreeMap<&str, Option<&str>> = s
+        .models
+        .iter()
+        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
+        .collect();
+    let labelled: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .filter(|m| {
+            let [host] = sellers
+                .get(m.slug.as_str())
+                .map(|p| p.iter().copied().collect::<Vec<_>>())
+                .unwrap_or_default()[..]
+            else {
+                return false;
+            };
+            m.slug.starts_with(&format!("{host}-"))
+                && creator.get(m.slug.as_str()).copied().flatten() != Some(host)
+                && m.creator_slug.is_some()
+        })
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(labelled.is_empty(), "{labelled:#?}");
+    assert_named(&s, &[("databricks-bge-large-en", "bge-large-en")]);
+}
+
+/// An undated id whose records agree on a window the newest snapshot's records do not state,
+/// with no older snapshot stating it, is a release of its own: hosts' `qwen3-30b-a3b` at
+/// 40,960 tokens is the April 2025 Qwen3-30B-A3B, not its 2507 update at 262,144
+/// (docs/methodology.md, "Identity").
+#[test]
+fn an_undated_id_of_another_window_is_no_newer_snapshot() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let owner = owners(&s);
+    let undated = owner.get("qwen3-30b-a3b").map(String::as_str);
+    assert!(undated.is_some());
+    assert_ne!(undated, owner.get("qwen3-30b-a3b-2507").map(String::as_str));
+    let model = s
+        .models
+        .iter()
+        .find(|m| Some(m.slug.as_str()) == undated)
+        .unwrap();
+    // Alibaba's own API states 129,024 tokens for it, and its creator is heard first.
+    assert_ne!(model.context_window, Some(262144));
+    assert_eq!(model.release_date.as_deref(), Some("2025-04-28"));
 }
 
 /// A router's own product keeps its maker's name: no model of task `router` is sold under
@@ -1453,4 +1588,76 @@ fn a_hosts_chat_hf_and_nothink_spellings_are_the_model() {
             .map(String::as_str),
         Some("llama-3-70b-instruct")
     );
+}
+
+/// A host's offering under an undated name priced as an older snapshot's creator prices it,
+/// and not as the snapshot the name joined, is the older snapshot's: no such offering stays
+/// on the newer one (Vercel's `mistral/mistral-medium` at 0.4/2 is Mistral Medium 3.1's,
+/// not Medium 3.5's; docs/methodology.md, "Identity").
+#[test]
+fn an_undated_offering_at_an_older_snapshot_s_price_is_that_snapshot_s() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    // The creator's one standard price for a model (none where its APIs price it apart).
+    let mut prices: BTreeMap<&str, Vec<(f64, f64)>> = BTreeMap::new();
+    for o in s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.to_string() == "first_party")
+    {
+        if let (Some(i), Some(out)) = (o.input_price, o.output_price) {
+            prices
+                .entry(o.model_slug.as_str())
+                .or_default()
+                .push((i, out));
+        }
+    }
+    let first_party: BTreeMap<&str, (f64, f64)> = prices
+        .into_iter()
+        .filter(|(_, p)| p.iter().all(|x| *x == p[0]))
+        .map(|(slug, p)| (slug, p[0]))
+        .collect();
+    // Each line's snapshots: stem → (date, slug).
+    let mut lines: BTreeMap<String, Vec<(String, &str)>> = BTreeMap::new();
+    for m in &s.models {
+        if let Some((stem, date)) = names::split_date(&names::parse(&m.slug).key) {
+            lines
+                .entry(stem.to_string())
+                .or_default()
+                .push((date.replace('-', ""), m.slug.as_str()));
+        }
+    }
+    let misplaced: Vec<String> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.to_string() != "first_party")
+        .filter_map(|o| {
+            let key = names::parse(&o.model_slug).key;
+            let (stem, date) = names::split_date(&key)?;
+            let undated = names::parse(&o.provider_model_id).key == stem;
+            let own = first_party.get(o.model_slug.as_str())?;
+            let price = (o.input_price?, o.output_price?);
+            let older = lines.get(stem)?.iter().find(|(d, slug)| {
+                d.len() == date.replace('-', "").len()
+                    && *d < date.replace('-', "")
+                    && first_party.get(slug) == Some(&price)
+            })?;
+            (undated && price != *own && price != (0.0, 0.0)).then(|| {
+                format!(
+                    "{} {} at {price:?} is {}'s",
+                    o.provider_slug, o.provider_model_id, older.1
+                )
+            })
+        })
+        .collect();
+    assert!(misplaced.is_empty(), "{misplaced:#?}");
+    let at = |model: &str, provider: &str| {
+        s.offerings.iter().any(|o| {
+            o.model_slug == model
+                && o.provider_slug == provider
+                && o.provider_model_id == "mistral/mistral-medium"
+        })
+    };
+    assert!(at("mistral-medium-2508", "vercel"));
+    assert!(!at("mistral-medium-2604", "vercel"));
 }
