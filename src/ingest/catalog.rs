@@ -192,6 +192,7 @@ pub fn finish(
                 super::merge::Derivation {
                     derived: derived.bases.contains_key(slug),
                     unvouched: derived.unvouched.contains_key(slug),
+                    first_seen: observed.first_seen.get(slug).cloned(),
                 },
             )
         })

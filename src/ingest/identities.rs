@@ -50,6 +50,8 @@ const HOST_SUFFIXES: &[&str] = &[
     "-fp4",
     "-bf16",
     "-fp16",
+    // Intel's AutoRound mixed-precision build (`Qwen3-Coder-480B-A35B-Instruct-int4-mixed-ar`).
+    "-int4-mixed-ar",
     "-int4",
     "-int8",
     "-awq",
@@ -338,11 +340,26 @@ pub fn model_name(recs: &[super::ModelRecord]) -> Option<String> {
     // A floating alias's name ("Pixtral Large (latest)") names whichever snapshot was
     // newest: heard only where no other record names the model.
     let floating = |r: &&super::ModelRecord| r.raw_id.to_ascii_lowercase().ends_with("latest");
+    // A name stating another size than its own id (NanoGPT's "Llama 3.1 70B Dracarys 2" for
+    // `abacusai/Dracarys-72B-Instruct`) is another model's label.
+    let sizes = |text: &str| -> BTreeSet<String> {
+        names::slugify(text)
+            .split('-')
+            .filter(|w| size_word(w) && !w.starts_with('a'))
+            .map(str::to_string)
+            .collect()
+    };
+    let sized_apart = |r: &super::ModelRecord, name: &str| {
+        let (own, named) = (sizes(&r.raw_id), sizes(name));
+        !own.is_empty() && !named.is_empty() && own.is_disjoint(&named)
+    };
     let names = || {
         recs.iter()
             .filter(|r| !floating(r))
             .chain(recs.iter().filter(floating))
-            .filter_map(|r| r.name.as_deref())
+            .filter_map(|r| Some((r, r.name.as_deref()?)))
+            .filter(|(r, n)| !sized_apart(r, n))
+            .map(|(_, n)| n)
             .filter(|n| !ollama_tagged(n))
     };
     names()
@@ -1770,6 +1787,54 @@ pub(super) fn named_sizes(
                 .iter()
                 .find(|t| named.iter().all(|o| o == *t || shortened(o, t)))?;
             (*into != key).then(|| (key.clone(), (*into).clone()))
+        })
+        .collect()
+}
+
+/// A host's undated id that spells, with size words and `instruct` added, the name a
+/// creator's dated snapshot is sold under (hosts' `mistral-small-3.1-24b-instruct` for
+/// `mistral-small-2503`, which Azure and GitHub Models name "Mistral Small 3.1"): that
+/// snapshot, where it is the only dated id so named and their creators agree
+/// (docs/methodology.md, "Identity").
+pub(super) fn named_snapshots(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    // Each undated spelling of a name a dated snapshot is sold under → the dated keys.
+    let mut named: BTreeMap<String, BTreeSet<&String>> = BTreeMap::new();
+    for (key, recs) in groups {
+        if names::split_date(key).is_none() {
+            continue;
+        }
+        for name in recs.iter().filter_map(|r| r.name.as_deref()) {
+            let spelt = names::parse(&names::slugify(display_name(name))).key;
+            if names::split_date(&spelt).is_none() && spelt.bytes().any(|b| b.is_ascii_digit()) {
+                named.entry(spelt).or_default().insert(key);
+            }
+        }
+    }
+    groups
+        .iter()
+        .filter(|(key, recs)| {
+            names::split_date(key).is_none()
+                && recs
+                    .iter()
+                    .all(|r| r.rank > 2 && r.rank < super::BENCHMARK_RANK)
+        })
+        .filter_map(|(key, _)| {
+            let words: Vec<&str> = key.split('-').collect();
+            let short: Vec<&str> = words
+                .iter()
+                .copied()
+                .filter(|w| !size_word(w) && *w != "instruct")
+                .collect();
+            if !words.iter().any(|w| size_word(w)) || short.len() == words.len() {
+                return None;
+            }
+            let [into] = named.get(&short.join("-"))?.iter().collect::<Vec<_>>()[..] else {
+                return None;
+            };
+            (names::creator_for(None, key) == names::creator_for(None, into))
+                .then(|| (key.clone(), (*into).clone()))
         })
         .collect()
 }

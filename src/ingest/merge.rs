@@ -235,6 +235,36 @@ pub fn standing(creator: Option<&str>, r: &ModelRecord) -> Standing {
     }
 }
 
+/// A dated snapshot that its creator's records name under its own date: the creator's
+/// records of its undated name, which joined it, describe the line's abilities as they
+/// were (often an older snapshot's: Alibaba's `qwen3-max` files, of 2025-09-23, say no
+/// reasoning where every creator entry of `qwen3-max-2026-01-23` says reasoning), so on
+/// reasoning, tool calls and structured output they speak as anyone's (docs/data.md,
+/// "Witnesses and votes"). Limits and modalities keep the creator's undated word, which
+/// its dated entries in gateways' copies often state less well (272,000 input tokens for
+/// GPT-5's 400,000 window).
+fn demote_line_records(slug: &str, recs: &[ModelRecord], standings: &mut [Standing]) {
+    let Some((_, date)) = names::split_date(slug) else {
+        return;
+    };
+    let own_date = |r: &ModelRecord| {
+        names::split_date(&names::parse(&r.raw_id).key).is_some_and(|(_, d)| d == date)
+    };
+    let creator = |s: Standing| matches!(s, Standing::Own | Standing::FirstParty);
+    let dated_word = recs
+        .iter()
+        .zip(standings.iter())
+        .any(|(r, s)| creator(*s) && own_date(r));
+    if !dated_word {
+        return;
+    }
+    for (r, s) in recs.iter().zip(standings.iter_mut()) {
+        if creator(*s) && names::split_date(&names::parse(&r.raw_id).key).is_none() {
+            *s = Standing::Other;
+        }
+    }
+}
+
 /// A release date no source means: the first of January (models.dev's listings date 52
 /// models 2025-01-01, among them GPT-5, released 2025-08-07) and the Unix epoch.
 pub fn placeholder_date(d: &str) -> bool {
@@ -282,7 +312,7 @@ pub fn stated_set(set: Option<&Vec<String>>, flags: &[(String, bool)]) -> Option
 }
 
 /// How a model derives from another (docs/data.md, "Creators").
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Derivation {
     /// A fine-tune or merge of another model: never credited to the lab its name starts
     /// with, only to a publisher.
@@ -290,6 +320,9 @@ pub struct Derivation {
     /// A community fine-tune under its lab's model name ([`identities::unvouched`]): not
     /// open by its family, only by its witnesses.
     pub unvouched: bool,
+    /// The day the dataset first observed the model: a seller's later date is the day it
+    /// listed the model, never its release.
+    pub first_seen: Option<String>,
 }
 
 /// The merged model: each attribute voted from `recs` (best first, as resolved), with the
@@ -302,6 +335,9 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
         .iter()
         .map(|r| standing(creator.as_deref(), r))
         .collect();
+    // What a snapshot can do is its own entries' word first (see `demote_line_records`).
+    let mut flag_standings = standings.clone();
+    demote_line_records(slug, recs, &mut flag_standings);
     let mut disputes = Vec::new();
     let none = |_: &i64| 0u8;
     let context = vote(
@@ -346,7 +382,7 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
     let flag = |field: &str, get: fn(&ModelRecord) -> Option<bool>, out: &mut Vec<Dispute>| {
         vote(
             field,
-            &of(recs, &standings, get),
+            &of(recs, &flag_standings, get),
             &Rule {
                 tiers: TIERS,
                 weight: &|_: &bool| 0,
@@ -373,7 +409,13 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
         &mut disputes,
     );
     let open_source = open_source(slug, recs, &standings, !how.unvouched, &mut disputes);
-    let release_date = release_date(slug, recs, &standings, &mut disputes);
+    let release_date = release_date(
+        slug,
+        recs,
+        &standings,
+        how.first_seen.as_deref(),
+        &mut disputes,
+    );
     disputes.sort_by(|a, b| a.field.cmp(&b.field));
 
     model::Model {
@@ -538,6 +580,7 @@ fn release_date(
     slug: &str,
     recs: &[ModelRecord],
     standings: &[Standing],
+    first_seen: Option<&str>,
     disputes: &mut Vec<Dispute>,
 ) -> Option<String> {
     let named = names::split_date(slug).map(|(_, d)| d.replace('-', ""));
@@ -573,6 +616,17 @@ fn release_date(
         let d = r.release_date.as_deref()?;
         let d = d.get(..10).unwrap_or(d);
         (!placeholder_date(d) && possible(d)).then(|| Date(d.to_string()))
+    });
+    // A seller's date after the day the dataset first observed the model is the day that
+    // seller listed it (NVIDIA's 2025-07-25 for Sarvam-M, listed elsewhere by 2025-06-22):
+    // the model was out before it. Creators and benchmark tables keep their word, and so
+    // does a dated snapshot's line (its undated alias, seen earlier, named older models).
+    witnesses.retain(|w| {
+        let r = &recs[w.order];
+        !(w.standing == Standing::Other
+            && named.is_none()
+            && r.rank < BENCHMARK_RANK
+            && first_seen.is_some_and(|seen| w.value.0.get(..10).is_some_and(|d| d > seen)))
     });
     // A seller's first of a month is the day it listed the model, never its release
     // (unless the slug names that day: `qwen-turbo-2024-11-01`).

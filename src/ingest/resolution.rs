@@ -304,8 +304,9 @@ fn read_through_host(r: &mut ModelRecord, hosts: &BTreeSet<String>, keys: &BTree
 /// A host's record of an undated id priced as an older snapshot's creator prices it, and
 /// not as the snapshot the id joined (Vercel's `mistral/mistral-medium` at 0.4/2, Mistral
 /// Medium 3.1's price, beside Medium 3.5 at 1.5/7.5), is that older snapshot's offering:
-/// the newest such, where several share the price. The id itself stays the joined
-/// snapshot's alias (docs/methodology.md, "Identity").
+/// the newest such, where several share the price (within a router's 5%: OpenRouter's
+/// `mistral-medium` at 2.75/8.1 is Mistral Medium 1's 2.7/8.1). The id itself stays the
+/// joined snapshot's alias (docs/methodology.md, "Identity").
 fn move_priced_records(groups: &mut BTreeMap<String, Vec<ModelRecord>>) {
     let price = |r: &ModelRecord| {
         let p = r.prices.as_ref()?;
@@ -323,6 +324,12 @@ fn move_priced_records(groups: &mut BTreeMap<String, Vec<ModelRecord>>) {
             .collect();
         let first = *prices.first()?;
         prices.iter().all(|p| *p == first).then_some(first)
+    };
+    // A router's rounding or small margin (OpenRouter's 2.75/8.1 for Mistral's 2.7/8.1) is
+    // the same price: within 5% on input and on output.
+    let near = |a: (f64, f64), b: (f64, f64)| {
+        let close = |x: f64, y: f64| (x - y).abs() <= 0.05 * x.max(y);
+        close(a.0, b.0) && close(a.1, b.1)
     };
     let mut lines: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
     for key in groups.keys() {
@@ -342,15 +349,18 @@ fn move_priced_records(groups: &mut BTreeMap<String, Vec<ModelRecord>>) {
             };
             for (i, r) in groups.get(key).into_iter().flatten().enumerate() {
                 let undated = r.parsed.as_ref().is_some_and(|p| p.key == stem);
-                let Some(p) = price(r).filter(|p| *p != joined) else {
+                let Some(p) = price(r).filter(|p| !near(*p, joined)) else {
                     continue;
                 };
                 if !undated || r.rank <= 2 || r.mode.is_some() {
                     continue;
                 }
-                let older = line[at + 1..]
-                    .iter()
-                    .find(|(_, k)| groups.get(k).and_then(|recs| own(recs, &stem)) == Some(p));
+                let older = line[at + 1..].iter().find(|(_, k)| {
+                    groups
+                        .get(k)
+                        .and_then(|recs| own(recs, &stem))
+                        .is_some_and(|o| near(o, p))
+                });
                 if let Some((_, older)) = older {
                     moves.push((key.clone(), i, older.clone()));
                 }
@@ -557,6 +567,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     joins.extend(identities::sized_host_names(&groups, owner));
     joins.extend(identities::named_sizes(&groups, &key_owner));
     joins.extend(identities::first_versions(&groups, &key_owner));
+    joins.extend(identities::named_snapshots(&groups));
     joins.extend(identities::named_by_creator(&groups, &key_owner));
     joins.extend(identities::prefix_rules(&groups));
     joins.extend(identities::build_ids(&groups, &key_owner));

@@ -390,6 +390,11 @@ pub fn records(
         "models.dev: a provider's template limits not read",
         templated,
     );
+    let listed = forget_listing_dates(&mut out[first..]);
+    report.rule(
+        "models.dev: a host's listing date (one day given to many lines) not read",
+        listed,
+    );
     let defaulted = forget_default_closed(&mut out[first..]);
     report.rule(
         "models.dev: a host's default `open_weights: false` not read",
@@ -434,6 +439,61 @@ fn forget_default_closed(records: &mut [ModelRecord]) -> usize {
     for r in records.iter_mut() {
         if r.open_weights == Some(false) && host(tables, r).is_some_and(|p| defaults.contains(p)) {
             r.closed_by_default = true;
+            forgotten += 1;
+        }
+    }
+    forgotten
+}
+
+/// How many of a host's entries one day must date, and of how many lines, for that day to
+/// be the day it listed them: six of six lines, or a dozen of three. A handful of
+/// launches on one day is real (Vercel's 2025-12-16: Wan 2.6, FLUX.2 max, Seedance 1.5 Pro,
+/// GPT Image 1.5 and MiMo V2 Flash; 2026-01-15: Voyage 4's sizes, FLUX.2 klein, LongCat).
+pub const LISTING_MIN: usize = 6;
+pub const LISTING_LINES: usize = 6;
+pub const LISTING_MANY: usize = 12;
+pub const LISTING_MANY_LINES: usize = 3;
+
+/// A host giving one day to many entries of unrelated lines (Qiniu's 2025-08-05 for 26 of
+/// its models, Claude, DeepSeek, Doubao and Kimi among them; NanoGPT's 2025-02-27 for
+/// Dolphin 2.9.2, Hunyuan, QwQ and Llama) states the day it listed them, not their
+/// releases: that date is not read, so other witnesses decide or the model is dated by
+/// when it was first seen (docs/data.md, "Witnesses and votes"). One creator's family
+/// released on one day (Qwen3's sizes) is one line, and stays. A creator's own API is never
+/// such a host. Returns how many entries lost it.
+fn forget_listing_dates(records: &mut [ModelRecord]) -> usize {
+    let tables = crate::ingest::prices::Tables::shared();
+    // The line an entry belongs to: its key's first word, letters only (`qwen3-8b` → `qwen`).
+    let line = |r: &ModelRecord| -> String {
+        let key = r.parsed.as_ref().map_or("", |p| p.key.as_str());
+        key.split(|c: char| !c.is_ascii_alphabetic())
+            .find(|w| !w.is_empty())
+            .unwrap_or(key)
+            .to_string()
+    };
+    let host = |r: &ModelRecord| {
+        r.provider
+            .clone()
+            .filter(|p| !tables.is_first_party(r.creator.as_deref(), p))
+    };
+    let mut days: BTreeMap<(String, String), (usize, BTreeSet<String>)> = BTreeMap::new();
+    for r in records.iter() {
+        if let (Some(p), Some(d)) = (host(r), r.release_date.as_ref().filter(|d| d.len() == 10)) {
+            let e = days.entry((p, d.clone())).or_default();
+            e.0 += 1;
+            e.1.insert(line(r));
+        }
+    }
+    let mut forgotten = 0;
+    for r in records.iter_mut() {
+        let (Some(p), Some(d)) = (host(r), r.release_date.clone()) else {
+            continue;
+        };
+        if days.get(&(p, d)).is_some_and(|(n, lines)| {
+            *n >= LISTING_MIN && lines.len() >= LISTING_LINES
+                || *n >= LISTING_MANY && lines.len() >= LISTING_MANY_LINES
+        }) {
+            r.release_date = None;
             forgotten += 1;
         }
     }
@@ -606,6 +666,54 @@ mod tests {
             .map(|i| rec("host", "meta", i % 3 == 0))
             .collect();
         assert_eq!(forget_default_closed(&mut mixed), 0);
+    }
+
+    #[test]
+    fn a_host_s_listing_day_is_no_release_date() {
+        let rec = |provider: &str, id: &str, day: &str| ModelRecord {
+            provider: Some(provider.into()),
+            parsed: Some(names::parse(id)),
+            release_date: Some(day.into()),
+            ..ModelRecord::default()
+        };
+        // Six lines on one day at a router: the day it listed them.
+        let lines = [
+            "dolphin-2",
+            "hunyuan-t1",
+            "qwq-32b",
+            "llama-3",
+            "deepseek-r1",
+            "glm-4",
+        ];
+        let mut recs: Vec<ModelRecord> = lines
+            .iter()
+            .map(|id| rec("router", id, "2025-02-27"))
+            .collect();
+        // One family's sizes on its release day, and five launches on one day, stay.
+        recs.extend(
+            [
+                "qwen3-8b",
+                "qwen3-14b",
+                "qwen3-32b",
+                "qwen3-4b",
+                "qwen3-1-7b",
+                "qwen3-0-6b",
+            ]
+            .map(|id| rec("host", id, "2025-04-29")),
+        );
+        recs.extend(
+            [
+                "wan-2-6",
+                "flux-2-max",
+                "seedance-1-5",
+                "gpt-image-1-5",
+                "mimo-v2-flash",
+            ]
+            .map(|id| rec("host", id, "2025-12-16")),
+        );
+        assert_eq!(forget_listing_dates(&mut recs), lines.len());
+        assert!(recs[..lines.len()].iter().all(|r| r.release_date.is_none()));
+        assert!(recs[lines.len()..].iter().all(|r| r.release_date.is_some()));
     }
 
     #[test]
