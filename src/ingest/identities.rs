@@ -1707,7 +1707,7 @@ fn size_word(w: &str) -> bool {
 /// total and active pair (`…-super-vl-120b-a12b`), after a name that has a dash and no
 /// other size (`gemini-1.5-flash-8b-001` is a model of its own, `glm-130b` no spelling of a
 /// floating `glm`).
-fn without_size(key: &str) -> Option<&str> {
+pub fn without_size(key: &str) -> Option<&str> {
     let (mut base, last) = key.rsplit_once('-')?;
     if !size_word(last) {
         return None;
@@ -1830,11 +1830,53 @@ pub(super) fn named_snapshots(
             if !words.iter().any(|w| size_word(w)) || short.len() == words.len() {
                 return None;
             }
-            let [into] = named.get(&short.join("-"))?.iter().collect::<Vec<_>>()[..] else {
+            // A tuned model's spelling names no base checkpoint (`mistral-nemo-12b-instruct`
+            // is "Mistral Nemo" the instruct model, not `mistral-nemo-base-2407`).
+            let tuned = words.contains(&"instruct");
+            let [into] = named
+                .get(&short.join("-"))?
+                .iter()
+                .filter(|k| !(tuned && k.split('-').any(|w| w == "base")))
+                .collect::<Vec<_>>()[..]
+            else {
                 return None;
             };
             (names::creator_for(None, key) == names::creator_for(None, into))
                 .then(|| (key.clone(), (*into).clone()))
+        })
+        .collect()
+}
+
+/// A host's id that writes a version without the `v` its creator's id has (Ollama Cloud's
+/// `cogito-2.1:671b` for Deep Cogito's `cogito-v2.1-671b`) is that model, where every record
+/// is a host's and exactly one such spelling is listed (docs/methodology.md, "Identity").
+pub(super) fn v_dropped(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    groups
+        .iter()
+        .filter(|(_, recs)| {
+            recs.iter()
+                .all(|r| r.rank > 2 && r.rank < super::BENCHMARK_RANK)
+        })
+        .filter_map(|(key, _)| {
+            let words: Vec<&str> = key.split('-').collect();
+            let spelt: Vec<String> = (1..words.len())
+                .filter(|&i| {
+                    words[i].starts_with(|c: char| c.is_ascii_digit())
+                        && words[i - 1].bytes().all(|b| b.is_ascii_alphabetic())
+                })
+                .map(|i| {
+                    let mut w: Vec<String> = words.iter().map(|w| (*w).to_string()).collect();
+                    w[i] = format!("v{}", w[i]);
+                    w.join("-")
+                })
+                .filter(|k| groups.contains_key(k))
+                .collect();
+            let [into] = &spelt[..] else {
+                return None;
+            };
+            Some((key.clone(), into.clone()))
         })
         .collect()
 }

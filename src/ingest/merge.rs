@@ -628,6 +628,36 @@ fn release_date(
             && r.rank < BENCHMARK_RANK
             && first_seen.is_some_and(|seen| w.value.0.get(..10).is_some_and(|d| d > seen)))
     });
+    // A seller's date two months or more before the first snapshot the model's own ids
+    // date is another model's (NanoGPT dates `o3-deep-research`, whose one snapshot is
+    // 2025-06-26, with o3's 2025-04-16).
+    let month_number = |m: &str| -> Option<i32> {
+        Some(m.get(..4)?.parse::<i32>().ok()? * 12 + m.get(5..7)?.parse::<i32>().ok()?)
+    };
+    let first_id = earliest_id.as_deref().and_then(month_number);
+    // An undated model whose own ids date one day only (`o3-deep-research-2025-06-26`): that
+    // day outweighs other dates, as a dated slug's own day does.
+    let id_days: BTreeSet<String> = recs
+        .iter()
+        .filter_map(|r| {
+            let key = names::parse(&r.raw_id).key;
+            let (_, d) = names::split_date(&key)?;
+            let d = d.replace('-', "");
+            (d.len() == 8).then(|| format!("{}-{}-{}", &d[..4], &d[4..6], &d[6..]))
+        })
+        .collect();
+    let id_day = match (named.as_ref(), id_days.len()) {
+        (None, 1) => id_days.into_iter().next(),
+        _ => None,
+    };
+    witnesses.retain(|w| {
+        let r = &recs[w.order];
+        !(w.standing == Standing::Other
+            && r.rank < BENCHMARK_RANK
+            && first_id
+                .zip(month_number(&w.value.0))
+                .is_some_and(|(id, d)| d + 2 <= id))
+    });
     // A seller's first of a month is the day it listed the model, never its release
     // (unless the slug names that day: `qwen-turbo-2024-11-01`).
     witnesses.retain(|w| {
@@ -673,7 +703,7 @@ fn release_date(
     }
     let rule = Rule {
         tiers: TIERS,
-        weight: &|d: &Date| u8::from(agrees(d)),
+        weight: &|d: &Date| u8::from(agrees(d) || id_day.as_deref() == Some(d.0.as_str())),
         tie: Tie::Earliest,
     };
     let chosen = vote("release_date", &witnesses, &rule, disputes)?;

@@ -713,12 +713,7 @@ fn price_rules_naming_no_id_are_no_models() {
 fn a_dated_id_with_instruct_written_in_is_the_creator_s_snapshot() {
     use mds::ingest::names;
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
-    let keys: BTreeMap<String, &str> = s
-        .models
-        .iter()
-        .filter(|m| m.availability.as_str() != "research")
-        .map(|m| (names::parse(&m.slug).key, m.slug.as_str()))
-        .collect();
+    let keys = listed_keys(&s);
     let twins: Vec<String> = keys
         .iter()
         .filter(|(k, _)| names::split_date(k).is_some())
@@ -787,27 +782,8 @@ fn a_router_s_routing_tiers_are_no_models() {
 /// "Identity").
 #[test]
 fn a_size_the_other_names_never_write_names_no_second_model() {
-    use mds::ingest::names;
+    use mds::ingest::{identities, names};
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
-    // One size word, or a mixture's total and active sizes (`-120b-a12b`).
-    let without_size = |key: &str| {
-        let size = |w: &str| {
-            let w = w.strip_prefix('a').unwrap_or(w);
-            w.len() > 1 && w.ends_with('b') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
-        };
-        let (mut base, last) = key.rsplit_once('-')?;
-        if !size(last) {
-            return None;
-        }
-        if last.starts_with('a') {
-            let (head, total) = base.rsplit_once('-')?;
-            if !size(total) || total.starts_with('a') {
-                return None;
-            }
-            base = head;
-        }
-        (!base.split('-').any(size) && base.contains('-')).then(|| base.to_string())
-    };
     let owner = owners(&s);
     let keys: Vec<String> = s.models.iter().map(|m| names::parse(&m.slug).key).collect();
     // Sold by its creator under the sized name (`gemini-1.5-flash-8b`), the size is the
@@ -825,11 +801,11 @@ fn a_size_the_other_names_never_write_names_no_second_model() {
         .filter_map(|m| {
             let key = names::parse(&m.slug).key;
             names::split_date(&key).is_none().then_some(())?;
-            let base = without_size(&key)?;
-            let other = owner.get(&base).filter(|o| **o != m.slug)?;
+            let base = identities::without_size(&key)?;
+            let other = owner.get(base).filter(|o| **o != m.slug)?;
             let other_size = keys
                 .iter()
-                .any(|k| *k != key && without_size(k).as_deref() == Some(base.as_str()));
+                .any(|k| *k != key && identities::without_size(k) == Some(base));
             (!other_size).then(|| format!("{} beside {other}", m.slug))
         })
         .collect();
@@ -1421,6 +1397,24 @@ fn snapshots_of_one_line_never_share_a_name() {
     assert!(name("deepseek-r1-0528").is_some_and(|n| n.contains("0528")));
 }
 
+/// The models their creators sell (a first-party offering).
+fn sold_by_creator(s: &mds::snapshot::Snapshot) -> BTreeSet<&str> {
+    s.offerings
+        .iter()
+        .filter(|o| o.kind.to_string() == "first_party")
+        .map(|o| o.model_slug.as_str())
+        .collect()
+}
+
+/// The listed models (api or open weights) by join key.
+fn listed_keys(s: &mds::snapshot::Snapshot) -> BTreeMap<String, &str> {
+    s.models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .map(|m| (mds::ingest::names::parse(&m.slug).key, m.slug.as_str()))
+        .collect()
+}
+
 /// Asserts that each spelling names its model in `s` (by join key: slugs, then aliases).
 fn assert_named(s: &mds::snapshot::Snapshot, pairs: &[(&str, &str)]) {
     use mds::ingest::names;
@@ -1725,12 +1719,7 @@ fn a_name_of_another_size_never_names_a_model() {
 fn no_seller_dates_a_model_after_it_was_first_seen() {
     use mds::ingest::names;
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
-    let creators: BTreeSet<&str> = s
-        .offerings
-        .iter()
-        .filter(|o| o.kind.to_string() == "first_party")
-        .map(|o| o.model_slug.as_str())
-        .collect();
+    let creators = sold_by_creator(&s);
     let late: Vec<String> = s
         .models
         .iter()
@@ -1819,4 +1808,78 @@ fn a_snapshot_s_abilities_are_its_own_entries_word() {
     }
     assert!(checked >= 50, "{checked} checked");
     assert!(apart.is_empty(), "{apart:#?}");
+}
+
+/// A host's id writing a version without its creator's `v` is the creator's model: no listed
+/// model's key is another listed model's with a `v` taken off one version (Ollama Cloud's
+/// `cogito-2.1:671b` is `cogito-v2.1-671b`; docs/methodology.md, "Identity").
+#[test]
+fn a_version_without_its_v_names_no_second_model() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let listed = listed_keys(&s);
+    let twins: Vec<String> = listed
+        .iter()
+        .filter_map(|(key, slug)| {
+            let plain = key.replace("-v", "-");
+            let other = listed.get(&plain).filter(|o| *o != slug)?;
+            // Only a `v` before a version (not `-vl`, `-vision`).
+            let versions = key
+                .split('-')
+                .filter(|w| {
+                    w.len() > 1 && w.starts_with('v') && w[1..].bytes().all(|b| b.is_ascii_digit())
+                })
+                .count();
+            (versions > 0 && plain.split('-').count() == key.split('-').count())
+                .then(|| format!("{other} beside {slug}"))
+        })
+        .collect();
+    assert!(twins.is_empty(), "{twins:#?}");
+    assert_named(&s, &[("cogito-2.1-671b", "cogito-v2.1-671b")]);
+}
+
+/// A seller's date two months or more before the first snapshot a model's own ids date is
+/// another model's, and an undated model whose ids date one day only is of that day: no
+/// listed undated model its creator does not sell is dated that far before its dated aliases (`o3-deep-research`, whose
+/// one snapshot is 2025-06-26, is not of o3's 2025-04-16; docs/data.md, "Witnesses and
+/// votes").
+#[test]
+fn no_model_is_released_months_before_its_own_snapshots() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let month = |d: &str| -> Option<i32> {
+        Some(d.get(..4)?.parse::<i32>().ok()? * 12 + d.get(4..6)?.parse::<i32>().ok()?)
+    };
+    let mut first: BTreeMap<&str, i32> = BTreeMap::new();
+    for a in &s.aliases {
+        let key = names::parse(&a.alias).key;
+        let Some((_, d)) = names::split_date(&key) else {
+            continue;
+        };
+        let d = d.replace('-', "");
+        if let Some(m) = (d.len() == 8).then(|| month(&d)).flatten() {
+            let e = first.entry(a.model_slug.as_str()).or_insert(m);
+            *e = (*e).min(m);
+        }
+    }
+    // The creator's own word stands (xAI dates `grok-imagine-image` before its 2026-03-02 id).
+    let creators = sold_by_creator(&s);
+    let early: Vec<String> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research" && !creators.contains(m.slug.as_str()))
+        .filter(|m| names::split_date(&names::parse(&m.slug).key).is_none())
+        .filter_map(|m| {
+            let date = m.release_date.as_deref()?;
+            let d = month(&date.replace('-', ""))?;
+            let id = first.get(m.slug.as_str())?;
+            (d + 2 <= *id).then(|| format!("{} {date}", m.slug))
+        })
+        .collect();
+    assert!(early.is_empty(), "{early:#?}");
+    let o3 = s
+        .models
+        .iter()
+        .find(|m| m.slug == "o3-deep-research")
+        .unwrap();
+    assert_eq!(o3.release_date.as_deref(), Some("2025-06-26"));
 }
