@@ -118,12 +118,18 @@ pub fn apply(s: &mut Snapshot) {
         if matches!(m.task, Task::Embedding | Task::Rerank) {
             m.max_output_tokens = None;
         }
-        // An image generator its name alone makes one (`ming-image-0.1-design`, which no
-        // source gives modalities) makes images; its category follows (docs/data.md,
-        // "Witnesses and votes").
-        if m.task == Task::ImageGeneration && !split(&m.output_modalities).contains("image") {
+        // A generator its name alone makes one makes what it generates: images
+        // (`ming-image-0.1-design`, which no source gives modalities), speech
+        // (`gemini-2.5-pro-preview-tts`, where one of Google's entries lists text out); its
+        // category follows (docs/data.md, "Witnesses and votes").
+        let made = match m.task {
+            Task::ImageGeneration => Some("image"),
+            Task::TextToSpeech => Some("audio"),
+            _ => None,
+        };
+        if let Some(made) = made.filter(|k| !split(&m.output_modalities).contains(k)) {
             let mut output = split(&m.output_modalities);
-            output.insert("image");
+            output.insert(made);
             m.output_modalities = output.into_iter().collect::<Vec<_>>().join(",");
         }
         m.category = super::catalog::category(

@@ -340,9 +340,27 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
     demote_line_records(slug, recs, &mut flag_standings);
     let mut disputes = Vec::new();
     let none = |_: &i64| 0u8;
+    // A router's free route is served apart (OpenRouter's `inkling-small:free` at 1,048,576
+    // tokens, its paid route at 524,288): where the provider's paid route states a window,
+    // the free one's is not that provider's word on the model.
+    let free = |r: &ModelRecord| {
+        let id = r.raw_id.to_ascii_lowercase();
+        id.ends_with(":free") || id.ends_with("-free")
+    };
+    let paid_window: BTreeSet<&str> = recs
+        .iter()
+        .filter(|r| !free(r) && r.context.is_some_and(|n| n > 0))
+        .filter_map(|r| r.provider.as_deref())
+        .collect();
     let context = vote(
         "context_window",
-        &of(recs, &standings, |r| r.context.filter(|n| *n > 0)),
+        &of(recs, &standings, |r| {
+            let shadowed = free(r)
+                && r.provider
+                    .as_deref()
+                    .is_some_and(|p| paid_window.contains(p));
+            r.context.filter(|n| *n > 0 && !shadowed)
+        }),
         &Rule {
             tiers: TIERS,
             weight: &none,
@@ -1080,6 +1098,27 @@ mod tests {
             (m.input_modalities.as_str(), m.output_modalities.as_str()),
             ("text", "text")
         );
+    }
+
+    #[test]
+    fn a_free_route_s_window_is_not_its_router_s_word() {
+        let with = |provider: &str, id: &str, window: i64| ModelRecord {
+            raw_id: id.into(),
+            context: Some(window),
+            ..rec(Some(provider), 3)
+        };
+        // OpenRouter's paid and free routes disagree; one other host agrees with the paid.
+        let recs = [
+            with("baseten", "inkling-small", 1_048_576),
+            with("openrouter", "inkling-small:free", 1_048_576),
+            with("openrouter", "inkling-small", 524_288),
+            with("deepinfra", "inkling-small", 524_288),
+        ];
+        let m = model("inkling-small", &recs, Derivation::default());
+        assert_eq!(m.context_window, Some(524_288));
+        // A free route alone still speaks.
+        let m = model("x-1", &recs[1..2], Derivation::default());
+        assert_eq!(m.context_window, Some(1_048_576));
     }
 
     #[test]

@@ -1883,3 +1883,42 @@ fn no_model_is_released_months_before_its_own_snapshots() {
         .unwrap();
     assert_eq!(o3.release_date.as_deref(), Some("2025-06-26"));
 }
+
+/// A creator's own cloud is its own API, as Bedrock is Amazon's and Azure Microsoft's:
+/// every offering of a Google model on Vertex AI is first-party, and a model Google sells
+/// only there is a model (`gemini-3.8-flash-cyber`; data/creators.csv).
+#[test]
+fn a_creator_s_own_cloud_is_its_own_api() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let creator: BTreeMap<&str, Option<&str>> = s
+        .models
+        .iter()
+        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
+        .collect();
+    let resold: Vec<String> = s
+        .offerings
+        .iter()
+        .filter(|o| o.provider_slug == "google-vertex")
+        .filter(|o| creator.get(o.model_slug.as_str()).copied().flatten() == Some("google"))
+        .filter(|o| o.kind.to_string() != "first_party")
+        .map(|o| o.model_slug.clone())
+        .collect();
+    assert!(resold.is_empty(), "{resold:#?}");
+    assert!(sold_by_creator(&s).contains("gemini-3.8-flash-cyber"));
+}
+
+/// A speech generator makes audio, whatever one entry lists (docs/data.md): every listed
+/// `text_to_speech` model's output modalities hold `audio`.
+#[test]
+fn every_speech_generator_makes_audio() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let silent: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .filter(|m| m.task.to_string() == "text_to_speech")
+        .filter(|m| !m.output_modalities.split(',').any(|k| k == "audio"))
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(silent.is_empty(), "{silent:#?}");
+}
