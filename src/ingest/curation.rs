@@ -14,7 +14,8 @@
 //!   `stable-diffusion`, `…-image-…` of a family that makes images) → `image_generation`;
 //!   video output → `video_generation`; audio output without text, or a name with a word
 //!   ending in `tts` (`melotts`, `gpt-4o-mini-tts`, whatever modalities a source lists) →
-//!   `text_to_speech`; a transcription name (`whisper`, `transcribe`) or Voxtral, or audio
+//!   `text_to_speech`; a transcription name (`whisper`, `transcribe`, `asr`) or Voxtral,
+//!   audio as the only input and text as the only output (Qwen3-ASR Flash), or audio
 //!   input with text-only output and a `speech`/`stt` name → `speech_to_text`; a reader or
 //!   a tagger rather than a conversational model (`ocr`, GLiNER, a DistilBERT classifier) →
 //!   `other`; else `chat`. Sources often list text in and out for all of these, so the
@@ -80,6 +81,8 @@ pub fn task(m: &model::Model) -> Task {
     {
         Task::TextToSpeech
     } else if says(&["whisper", "transcri", "voxtral"])
+        || word(&["asr"])
+        || input == BTreeSet::from(["audio"]) && output == BTreeSet::from(["text"])
         || input.contains("audio") && output == BTreeSet::from(["text"]) && says(&["speech", "stt"])
     {
         Task::SpeechToText

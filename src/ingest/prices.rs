@@ -124,9 +124,12 @@ impl Tables {
 
     /// Whether `provider` is `creator`'s own API.
     pub fn is_first_party(&self, creator: Option<&str>, provider: &str) -> bool {
-        creator
-            .and_then(|c| self.creators.get(c))
-            .is_some_and(|c| c.first_party.iter().any(|p| p == provider))
+        // A creator the table does not list sells under its own name (LiteLLM's `scaledown`
+        // for ScaleDown's `summarize`).
+        creator == Some(provider)
+            || creator
+                .and_then(|c| self.creators.get(c))
+                .is_some_and(|c| c.first_party.iter().any(|p| p == provider))
     }
 
     /// What a provider is: its listed kind, else `creator` for a creator's own API, else
@@ -335,6 +338,15 @@ pub fn apply(s: &mut Snapshot, t: &Tables) {
                     offers
                         .iter()
                         .find(|o| &o.provider_slug == p && o.input_price.is_some())
+                })
+            })
+            // A creator the table does not list, at its own API under its own name, where
+            // that API states a price (a 0/0 there may be a placeholder: the market decides).
+            .or_else(|| {
+                offers.iter().find(|o| {
+                    m.creator_slug.as_deref() == Some(o.provider_slug.as_str())
+                        && o.input_price.is_some()
+                        && paid(o)
                 })
             });
         let mut market: Vec<&offering::Model> = offers

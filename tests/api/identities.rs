@@ -1922,3 +1922,44 @@ fn every_speech_generator_makes_audio() {
         .collect();
     assert!(silent.is_empty(), "{silent:#?}");
 }
+
+/// A creator selling under its own name is its own API, listed in the creators table or not
+/// (ScaleDown's `scaledown` for `summarize`): every such offering is first-party, and a
+/// priced one is the list price (docs/methodology.md, "Who made what and who sells it").
+#[test]
+fn a_creator_s_own_name_is_its_own_api() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let creator: BTreeMap<&str, Option<&str>> = s
+        .models
+        .iter()
+        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
+        .collect();
+    let resold: Vec<String> = s
+        .offerings
+        .iter()
+        .filter(|o| {
+            creator.get(o.model_slug.as_str()).copied().flatten() == Some(o.provider_slug.as_str())
+        })
+        .filter(|o| o.kind.to_string() != "first_party")
+        .map(|o| format!("{} at {}", o.model_slug, o.provider_slug))
+        .collect();
+    assert!(resold.is_empty(), "{resold:#?}");
+    let summarize = s.models.iter().find(|m| m.slug == "summarize").unwrap();
+    assert_eq!(summarize.input_price, Some(0.05));
+}
+
+/// A model that takes only audio and writes only text is a transcriber, whatever its name
+/// (Alibaba's "Qwen3-ASR Flash"): every listed one is `speech_to_text`.
+#[test]
+fn every_audio_to_text_model_transcribes() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let chatty: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .filter(|m| m.input_modalities == "audio" && m.output_modalities == "text")
+        .filter(|m| m.task.to_string() != "speech_to_text")
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(chatty.is_empty(), "{chatty:#?}");
+}
