@@ -353,19 +353,26 @@ pub fn model_name(recs: &[super::ModelRecord]) -> Option<String> {
         let (own, named) = (sizes(&r.raw_id), sizes(name));
         !own.is_empty() && !named.is_empty() && own.is_disjoint(&named)
     };
-    let names = || {
+    // A name leaving out the size its id states ("gemini 1.5 flash" for
+    // `gemini-flash-1.5-8b`) is heard only where no name states it.
+    let size_left_out =
+        |r: &super::ModelRecord, name: &str| !sizes(&r.raw_id).is_empty() && sizes(name).is_empty();
+    let names = |sized: bool| {
         recs.iter()
             .filter(|r| !floating(r))
             .chain(recs.iter().filter(floating))
             .filter_map(|r| Some((r, r.name.as_deref()?)))
             .filter(|(r, n)| !sized_apart(r, n))
+            .filter(move |(r, n)| !(sized && size_left_out(r, n)))
             .map(|(_, n)| n)
             .filter(|n| !ollama_tagged(n))
     };
-    names()
-        .find(|n| display_name(n) == *n)
-        .or_else(|| names().next().map(display_name))
-        .map(str::to_string)
+    let pick = |sized: bool| {
+        names(sized)
+            .find(|n| display_name(n) == *n)
+            .or_else(|| names(sized).next().map(display_name))
+    };
+    pick(true).or_else(|| pick(false)).map(str::to_string)
 }
 
 /// Whether a name carries an Ollama-style tag (`:14b`, `:latest`); `Vendor: Model` does not.
@@ -1883,15 +1890,23 @@ pub(super) fn v_dropped(
 
 /// An id and the same id with a first version added (`mixtral-8x7b-instruct` and
 /// `mixtral-8x7b-instruct-v0.1`, `solar-10.7b-instruct` and `…-v1.0`, `l3-8b-lunaris` and
-/// `…-v1`) are one model, where no other version of the name is known and their creators
+/// `…-v1`, `jamba-1.5-mini` and Vertex's `jamba-1.5-mini@001`) are one model, where no other version of the name is known and their creators
 /// agree: before a second version a name has no other to mean (`titan-embed-text` beside
 /// `-v2`, or `mistral-7b-instruct` beside `-v0.1` to `-v0.3`, stay apart). The versioned id
-/// is kept, as a dated one is.
+/// is kept, as a dated one is; a build counter joins the plain name.
 pub(super) fn first_versions(
     groups: &BTreeMap<String, Vec<super::ModelRecord>>,
     key_owner: &BTreeMap<String, String>,
 ) -> Vec<(String, String)> {
     let version = |key: &str| -> Option<(String, String)> {
+        // A build counter (`-001`, Vertex's `@001`) counts versions too.
+        if let Some((stem, n)) = key.rsplit_once('-')
+            && n.len() == 3
+            && n.starts_with("00")
+            && n.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Some((stem.to_string(), n.to_string()));
+        }
         let (stem, v) = key.rsplit_once("-v")?;
         (v.starts_with(|c: char| c.is_ascii_digit())
             && v.bytes().all(|b| b.is_ascii_digit() || b == b'-')
@@ -1909,14 +1924,23 @@ pub(super) fn first_versions(
         .filter_map(|(key, recs)| {
             let (stem, v) = version(key)?;
             let known = versions.get(&stem)?;
-            let first = v == "0.1" || v == "1";
+            let first = v == "0.1" || v == "1" || v == "001";
             let (plain, plain_recs) = groups.get_key_value(key_owner.get(&stem)?)?;
+            // A build counter is the plain name's build (AI21's `jamba-1.5-mini` on Vertex as
+            // `jamba-1.5-mini@001`): the plain name is kept. A `v` version is kept, as a date is.
+            let counter = v == "001";
             (first
                 && known.len() == 1
                 && plain != key
                 && names::split_date(plain).is_none()
                 && model_creator(plain, plain_recs) == model_creator(key, recs))
-            .then(|| (plain.clone(), key.clone()))
+            .then(|| {
+                if counter {
+                    (key.clone(), plain.clone())
+                } else {
+                    (plain.clone(), key.clone())
+                }
+            })
         })
         .collect()
 }

@@ -848,6 +848,13 @@ fn a_first_version_names_no_second_model() {
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
     let owner = owners(&s);
     let version = |key: &str| {
+        if let Some((stem, n)) = key.rsplit_once('-')
+            && n.len() == 3
+            && n.starts_with("00")
+            && n.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Some((stem.to_string(), n.to_string()));
+        }
         let (stem, v) = key.rsplit_once("-v")?;
         (v.starts_with(|c: char| c.is_ascii_digit())
             && v.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
@@ -871,7 +878,7 @@ fn a_first_version_names_no_second_model() {
         .filter_map(|m| {
             let (stem, v) = version(&names::parse(&m.slug).key)?;
             let plain = owner.get(&stem).filter(|o| **o != m.slug)?;
-            let first = (v == "0-1" || v == "1") && versions.get(&stem)?.len() == 1;
+            let first = (v == "0-1" || v == "1" || v == "001") && versions.get(&stem)?.len() == 1;
             (first
                 && names::split_date(plain).is_none()
                 && creator.get(plain.as_str()) == creator.get(m.slug.as_str()))
@@ -884,6 +891,9 @@ fn a_first_version_names_no_second_model() {
         &[
             ("mixtral-8x7b-instruct", "mixtral-8x7b-instruct-v0.1"),
             ("solar-10-7b-instruct", "solar-10.7b-instruct-v1.0"),
+            // Vertex's `@001`, the only build, is the plain name's.
+            ("jamba-1.5-mini-001", "jamba-1.5-mini"),
+            ("gemini-1.5-flash-8b-001", "gemini-1.5-flash-8b"),
             // A second version keeps the name apart (Titan Text Embeddings G1 and V2).
             ("titan-embed-text", "titan-embed-text"),
         ],
@@ -1710,6 +1720,14 @@ fn a_name_of_another_size_never_names_a_model() {
         .map(|m| format!("{} named {}", m.slug, m.name))
         .collect();
     assert!(apart.is_empty(), "{apart:#?}");
+    // A name leaving the size out is heard only where no name states it.
+    let named = |slug: &str| {
+        s.models
+            .iter()
+            .find(|m| m.slug == slug)
+            .map(|m| m.name.as_str())
+    };
+    assert_eq!(named("gemini-1.5-flash-8b"), Some("Gemini 1.5 Flash 8B"));
 }
 
 /// A seller's date after the day the dataset first observed a model is the day it listed
