@@ -1888,6 +1888,23 @@ pub(super) fn v_dropped(
         .collect()
 }
 
+/// The version ending a key and the key without it: a `v` version (`-v0-1` → `0.1`, `-v1-0`
+/// → `1`) or a build counter (`-001`, Vertex's `@001`).
+pub fn version_ending(key: &str) -> Option<(String, String)> {
+    if let Some((stem, n)) = key.rsplit_once('-')
+        && n.len() == 3
+        && n.starts_with("00")
+        && n.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Some((stem.to_string(), n.to_string()));
+    }
+    let (stem, v) = key.rsplit_once("-v")?;
+    (v.starts_with(|c: char| c.is_ascii_digit())
+        && v.bytes().all(|b| b.is_ascii_digit() || b == b'-')
+        && !stem.is_empty())
+    .then(|| (stem.to_string(), v.trim_end_matches("-0").replace('-', ".")))
+}
+
 /// An id and the same id with a first version added (`mixtral-8x7b-instruct` and
 /// `mixtral-8x7b-instruct-v0.1`, `solar-10.7b-instruct` and `…-v1.0`, `l3-8b-lunaris` and
 /// `…-v1`, `jamba-1.5-mini` and Vertex's `jamba-1.5-mini@001`) are one model, where no other version of the name is known and their creators
@@ -1898,31 +1915,16 @@ pub(super) fn first_versions(
     groups: &BTreeMap<String, Vec<super::ModelRecord>>,
     key_owner: &BTreeMap<String, String>,
 ) -> Vec<(String, String)> {
-    let version = |key: &str| -> Option<(String, String)> {
-        // A build counter (`-001`, Vertex's `@001`) counts versions too.
-        if let Some((stem, n)) = key.rsplit_once('-')
-            && n.len() == 3
-            && n.starts_with("00")
-            && n.bytes().all(|b| b.is_ascii_digit())
-        {
-            return Some((stem.to_string(), n.to_string()));
-        }
-        let (stem, v) = key.rsplit_once("-v")?;
-        (v.starts_with(|c: char| c.is_ascii_digit())
-            && v.bytes().all(|b| b.is_ascii_digit() || b == b'-')
-            && !stem.is_empty())
-        .then(|| (stem.to_string(), v.trim_end_matches("-0").replace('-', ".")))
-    };
     let mut versions: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for key in key_owner.keys() {
-        if let Some((stem, v)) = version(key) {
+        if let Some((stem, v)) = version_ending(key) {
             versions.entry(stem).or_default().insert(v);
         }
     }
     groups
         .iter()
         .filter_map(|(key, recs)| {
-            let (stem, v) = version(key)?;
+            let (stem, v) = version_ending(key)?;
             let known = versions.get(&stem)?;
             let first = v == "0.1" || v == "1" || v == "001";
             let (plain, plain_recs) = groups.get_key_value(key_owner.get(&stem)?)?;

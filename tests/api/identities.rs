@@ -844,25 +844,12 @@ fn a_size_the_other_names_never_write_names_no_second_model() {
 /// slug (docs/methodology.md, "Identity").
 #[test]
 fn a_first_version_names_no_second_model() {
-    use mds::ingest::names;
+    use mds::ingest::{identities, names};
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
     let owner = owners(&s);
-    let version = |key: &str| {
-        if let Some((stem, n)) = key.rsplit_once('-')
-            && n.len() == 3
-            && n.starts_with("00")
-            && n.bytes().all(|b| b.is_ascii_digit())
-        {
-            return Some((stem.to_string(), n.to_string()));
-        }
-        let (stem, v) = key.rsplit_once("-v")?;
-        (v.starts_with(|c: char| c.is_ascii_digit())
-            && v.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
-        .then(|| (stem.to_string(), v.trim_end_matches("-0").to_string()))
-    };
     let mut versions: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for key in owner.keys() {
-        if let Some((stem, v)) = version(key) {
+        if let Some((stem, v)) = identities::version_ending(key) {
             versions.entry(stem).or_default().insert(v);
         }
     }
@@ -876,9 +863,9 @@ fn a_first_version_names_no_second_model() {
         .iter()
         .filter(|m| m.availability.as_str() != "research")
         .filter_map(|m| {
-            let (stem, v) = version(&names::parse(&m.slug).key)?;
+            let (stem, v) = identities::version_ending(&names::parse(&m.slug).key)?;
             let plain = owner.get(&stem).filter(|o| **o != m.slug)?;
-            let first = (v == "0-1" || v == "1" || v == "001") && versions.get(&stem)?.len() == 1;
+            let first = (v == "0.1" || v == "1" || v == "001") && versions.get(&stem)?.len() == 1;
             (first
                 && names::split_date(plain).is_none()
                 && creator.get(plain.as_str()) == creator.get(m.slug.as_str()))
