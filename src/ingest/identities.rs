@@ -1754,6 +1754,13 @@ pub(super) fn sized_host_names(
         .collect()
 }
 
+/// Whether every record of a group is a host's listing: no creator's metadata or API
+/// (rank 0 to 2) and no benchmark table.
+fn hosts_only(recs: &[super::ModelRecord]) -> bool {
+    recs.iter()
+        .all(|r| r.rank > 2 && r.rank < super::BENCHMARK_RANK)
+}
+
 /// A host's sizeless id whose own listings name one sized model (Kilo's and Helicone's
 /// `qwen3-coder`, "Qwen3 Coder 480B A35B"): that model, where every record is a host's, at
 /// least one names it so (its display name spelt as an id: the key, then a size word) and
@@ -1766,11 +1773,7 @@ pub(super) fn named_sizes(
     groups
         .iter()
         .filter(|(key, recs)| {
-            names::split_date(key).is_none()
-                && !key.split('-').any(size_word)
-                && recs
-                    .iter()
-                    .all(|r| r.rank > 2 && r.rank < super::BENCHMARK_RANK)
+            names::split_date(key).is_none() && !key.split('-').any(size_word) && hosts_only(recs)
         })
         .filter_map(|(key, recs)| {
             let head = format!("{key}-");
@@ -1821,12 +1824,7 @@ pub(super) fn named_snapshots(
     }
     groups
         .iter()
-        .filter(|(key, recs)| {
-            names::split_date(key).is_none()
-                && recs
-                    .iter()
-                    .all(|r| r.rank > 2 && r.rank < super::BENCHMARK_RANK)
-        })
+        .filter(|(key, recs)| names::split_date(key).is_none() && hosts_only(recs))
         .filter_map(|(key, _)| {
             let words: Vec<&str> = key.split('-').collect();
             let short: Vec<&str> = words
@@ -1862,10 +1860,7 @@ pub(super) fn v_dropped(
 ) -> Vec<(String, String)> {
     groups
         .iter()
-        .filter(|(_, recs)| {
-            recs.iter()
-                .all(|r| r.rank > 2 && r.rank < super::BENCHMARK_RANK)
-        })
+        .filter(|(_, recs)| hosts_only(recs))
         .filter_map(|(key, _)| {
             let words: Vec<&str> = key.split('-').collect();
             let spelt: Vec<String> = (1..words.len())

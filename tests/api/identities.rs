@@ -853,11 +853,7 @@ fn a_first_version_names_no_second_model() {
             versions.entry(stem).or_default().insert(v);
         }
     }
-    let creator: BTreeMap<&str, Option<&str>> = s
-        .models
-        .iter()
-        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
-        .collect();
+    let creator = creators_of(&s);
     let twins: Vec<String> = s
         .models
         .iter()
@@ -904,11 +900,7 @@ fn a_host_s_own_name_before_a_model_is_its_label() {
             .or_default()
             .insert(o.provider_slug.as_str());
     }
-    let creator: BTreeMap<&str, Option<&str>> = s
-        .models
-        .iter()
-        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
-        .collect();
+    let creator = creators_of(&s);
     let labelled: Vec<&str> = s
         .models
         .iter()
@@ -1392,6 +1384,14 @@ fn snapshots_of_one_line_never_share_a_name() {
         Some("GPT-3.5 Turbo 1106")
     );
     assert!(name("deepseek-r1-0528").is_some_and(|n| n.contains("0528")));
+}
+
+/// Each model's creator, by slug.
+fn creators_of(s: &mds::snapshot::Snapshot) -> BTreeMap<&str, Option<&str>> {
+    s.models
+        .iter()
+        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
+        .collect()
 }
 
 /// The models their creators sell (a first-party offering).
@@ -1895,11 +1895,7 @@ fn no_model_is_released_months_before_its_own_snapshots() {
 #[test]
 fn a_creator_s_own_cloud_is_its_own_api() {
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
-    let creator: BTreeMap<&str, Option<&str>> = s
-        .models
-        .iter()
-        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
-        .collect();
+    let creator = creators_of(&s);
     let resold: Vec<String> = s
         .offerings
         .iter()
@@ -1934,11 +1930,7 @@ fn every_speech_generator_makes_audio() {
 #[test]
 fn a_creator_s_own_name_is_its_own_api() {
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
-    let creator: BTreeMap<&str, Option<&str>> = s
-        .models
-        .iter()
-        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
-        .collect();
+    let creator = creators_of(&s);
     let resold: Vec<String> = s
         .offerings
         .iter()
