@@ -1852,10 +1852,13 @@ pub(super) fn named_snapshots(
         .collect()
 }
 
-/// A host's id that writes a version without the `v` its creator's id has (Ollama Cloud's
-/// `cogito-2.1:671b` for Deep Cogito's `cogito-v2.1-671b`) is that model, where every record
-/// is a host's and exactly one such spelling is listed (docs/methodology.md, "Identity").
-pub(super) fn v_dropped(
+/// A host's id that writes a version otherwise than its creator's id is that model, where
+/// every record is a host's and exactly one such spelling is listed (docs/methodology.md,
+/// "Identity"): without the `v` (Ollama Cloud's `cogito-2.1:671b` for Deep Cogito's
+/// `cogito-v2.1-671b`) or without the dot of a version run into its name (Novita's
+/// `l31-70b-euryale-v2.2` for Sao10K's `l3.1-70b-euryale-v2.2`; a size keeps its dot:
+/// `opt-13b` is not `opt-1.3b`).
+pub(super) fn version_spellings(
     groups: &BTreeMap<String, Vec<super::ModelRecord>>,
 ) -> Vec<(String, String)> {
     groups
@@ -1863,18 +1866,32 @@ pub(super) fn v_dropped(
         .filter(|(_, recs)| hosts_only(recs))
         .filter_map(|(key, _)| {
             let words: Vec<&str> = key.split('-').collect();
-            let spelt: Vec<String> = (1..words.len())
-                .filter(|&i| {
-                    words[i].starts_with(|c: char| c.is_ascii_digit())
-                        && words[i - 1].bytes().all(|b| b.is_ascii_alphabetic())
-                })
-                .map(|i| {
-                    let mut w: Vec<String> = words.iter().map(|w| (*w).to_string()).collect();
-                    w[i] = format!("v{}", w[i]);
-                    w.join("-")
-                })
-                .filter(|k| groups.contains_key(k))
-                .collect();
+            let respelt = |i: usize, word: String| {
+                let mut w: Vec<&str> = words.clone();
+                w[i] = &word;
+                w.join("-")
+            };
+            let mut spelt: Vec<String> = Vec::new();
+            for (i, word) in words.iter().enumerate() {
+                let letters = word.trim_end_matches(|c: char| c.is_ascii_digit());
+                let digits = &word[letters.len()..];
+                if i > 0
+                    && word.starts_with(|c: char| c.is_ascii_digit())
+                    && words[i - 1].bytes().all(|b| b.is_ascii_alphabetic())
+                {
+                    spelt.push(respelt(i, format!("v{word}")));
+                }
+                if !letters.is_empty()
+                    && letters.bytes().all(|b| b.is_ascii_alphabetic())
+                    && digits.len() == 2
+                {
+                    spelt.push(respelt(
+                        i,
+                        format!("{letters}{}-{}", &digits[..1], &digits[1..]),
+                    ));
+                }
+            }
+            spelt.retain(|k| groups.contains_key(k));
             let [into] = &spelt[..] else {
                 return None;
             };

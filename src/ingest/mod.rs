@@ -313,14 +313,16 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     );
 
     let first_pass = resolution::first_pass(&mut records, &raw_scores, &mut report);
+    let apart = sources::litellm::join::own_snapshots(&offers, &first_pass);
     let litellm_offers = sources::litellm::join::offers(
         offers,
         &first_pass,
+        &apart,
         &days.litellm,
         &mut records,
         &mut report,
     );
-    sources::litellm::join::described(described, &first_pass, &mut records);
+    sources::litellm::join::described(described, &first_pass, &apart, &mut records);
     if let Some(live) = &genai {
         history::date_mode_entries(live, &days.today, &mut records);
     }

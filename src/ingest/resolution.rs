@@ -568,7 +568,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     joins.extend(identities::named_sizes(&groups, &key_owner));
     joins.extend(identities::first_versions(&groups, &key_owner));
     joins.extend(identities::named_snapshots(&groups));
-    joins.extend(identities::v_dropped(&groups));
+    joins.extend(identities::version_spellings(&groups));
     joins.extend(identities::named_by_creator(&groups, &key_owner));
     joins.extend(identities::prefix_rules(&groups));
     joins.extend(identities::build_ids(&groups, &key_owner));

@@ -7,13 +7,16 @@
 
 use super::{ByModel, Offer, SOURCE, Witness};
 use crate::ingest::{ModelRecord, Report, Resolved, identities, names};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The offers that join a model, each as of `day` (the copy's observation day). A general
 /// (not regional) offer's record joins `records`; a regional price waits for the offering
-/// it is a region of.
+/// it is a region of. `apart` holds the dated ids that are snapshots of their own
+/// ([`own_snapshots`]).
 pub fn offers(
     offers: Vec<Offer>,
     first_pass: &Resolved,
+    apart: &BTreeSet<String>,
     day: &str,
     records: &mut Vec<ModelRecord>,
     report: &mut Report,
@@ -43,14 +46,11 @@ pub fn offers(
         // A dated id of a model the others list is that model unless they list the date as
         // a snapshot of its own: it joins under its undated name, so it neither makes a
         // model nor renames one (the maker's undated alias names the newest snapshot).
-        let undated = identities::undated(&raw).filter(|u| {
-            first_pass
-                .lookup(u)
-                .is_some_and(|m| named.is_none_or(|n| n == m))
-        });
-        if let Some(undated) = undated {
+        let folded = folded_into(&raw, first_pass, apart);
+        if let Some((undated, _)) = folded.filter(|(_, m)| named.is_none_or(|n| n == *m)) {
             offer.record.parsed = Some(names::parse(undated));
-        } else if named.is_none() && !offer.first_party {
+        } else if named.is_none() && !offer.first_party && !snapshot_apart(&raw, first_pass, apart)
+        {
             report.unmatched(SOURCE, &raw);
             continue;
         }
@@ -62,22 +62,94 @@ pub fn offers(
     joined
 }
 
+/// The dated ids that are snapshots of their own, not aliases of the model their undated
+/// name joins: an id dated otherwise than that model's slug, and at a creator's own API an
+/// id the API lists at two dates or more (`gpt-4o-mini-tts-2025-03-20`, `-2025-12-15`;
+/// docs/methodology.md, "Identity"). A host's entry under such an id is that snapshot's.
+pub fn own_snapshots(offers: &[Offer], first_pass: &Resolved) -> BTreeSet<String> {
+    let mut dates: BTreeMap<(&str, &str), BTreeSet<&str>> = BTreeMap::new();
+    let own = offers
+        .iter()
+        .filter(|o| o.first_party && o.region.is_none());
+    for o in own.clone() {
+        let raw = o.record.raw_id.as_str();
+        if let (Some(provider), Some(u)) = (o.record.provider.as_deref(), identities::undated(raw))
+        {
+            dates
+                .entry((provider, u))
+                .or_default()
+                .insert(&raw[u.len()..]);
+        }
+    }
+    own.filter_map(|o| {
+        let raw = o.record.raw_id.as_str();
+        let u = identities::undated(raw)?;
+        let slug = first_pass.lookup(u)?;
+        let two = o
+            .record
+            .provider
+            .as_deref()
+            .and_then(|p| dates.get(&(p, u)))
+            .is_some_and(|d| d.len() > 1);
+        (two || dated_otherwise(raw, u, slug)).then(|| names::parse(raw).key)
+    })
+    .collect()
+}
+
+/// A dated id's undated name and the model it joins, where the id is no snapshot of its
+/// own.
+fn folded_into<'a, 'r>(
+    raw: &'r str,
+    first_pass: &'a Resolved,
+    apart: &BTreeSet<String>,
+) -> Option<(&'r str, &'a str)> {
+    let u = identities::undated(raw)?;
+    let slug = first_pass.lookup(u)?;
+    (!dated_otherwise(raw, u, slug) && !apart.contains(&names::parse(raw).key)).then_some((u, slug))
+}
+
+/// Whether a dated id names a known model's snapshot of its own (see [`own_snapshots`]).
+fn snapshot_apart(raw: &str, first_pass: &Resolved, apart: &BTreeSet<String>) -> bool {
+    identities::undated(raw)
+        .and_then(|u| first_pass.lookup(u))
+        .is_some()
+        && folded_into(raw, first_pass, apart).is_none()
+}
+
+/// Whether `raw`, a dated id whose undated name `undated` joins the model `slug`, is dated
+/// otherwise than that model's slug.
+fn dated_otherwise(raw: &str, undated: &str, slug: &str) -> bool {
+    let date = raw[undated.len()..].trim_start_matches(['-', '@']);
+    identities::undated(slug)
+        .is_some_and(|u| names::parse(&slug[u.len()..]).key != names::parse(date).key)
+}
+
 /// The entries that price nothing witness the attributes of a model the others list,
-/// under its name, and make none: those that name one join `records`.
+/// under its name, and make none: those that name one join `records`. A dated entry whose
+/// undated name joins another snapshot (`apart`, [`own_snapshots`]) witnesses none of it:
+/// at its creator's own API it is that snapshot of its own (`qwen-plus-2025-09-11` beside
+/// `qwen-plus-2025-07-28`) and joins `records` under its own id.
 pub fn described(
     described: Vec<ModelRecord>,
     first_pass: &Resolved,
+    apart: &BTreeSet<String>,
     records: &mut Vec<ModelRecord>,
 ) {
+    let tables = crate::ingest::prices::Tables::shared();
     for mut r in described {
-        let Some(slug) = first_pass
+        if let Some(slug) = first_pass
             .lookup(&r.raw_id)
-            .or_else(|| identities::undated(&r.raw_id).and_then(|u| first_pass.lookup(u)))
-        else {
-            continue;
-        };
-        r.parsed = Some(names::parse(slug));
-        records.push(r);
+            .or_else(|| folded_into(&r.raw_id, first_pass, apart).map(|(_, slug)| slug))
+        {
+            r.parsed = Some(names::parse(slug));
+            records.push(r);
+        } else if snapshot_apart(&r.raw_id, first_pass, apart)
+            && r.provider
+                .as_deref()
+                .is_some_and(|p| tables.is_first_party(r.creator.as_deref(), p))
+        {
+            records.push(r);
+        }
     }
 }
 
