@@ -213,7 +213,8 @@ pub fn finish(
             });
         }
     }
-    name_snapshots(&mut snapshot.models, &resolved.index);
+    super::lines::name_snapshots(&mut snapshot.models, &resolved.index);
+    super::lines::date_from_line(&mut snapshot.models, &resolved.models);
     snapshot.offerings = resolved.offerings;
 
     // The reviewed creators table names its creators, whatever a source spells them
@@ -292,62 +293,6 @@ pub fn finish(
         })
         .collect();
     derive(snapshot, tables)
-}
-
-/// Names the dated snapshots no record names but by their id, or that share their line's
-/// name with another snapshot, after their line: the name of the model the undated name
-/// joins, then the date (`qwen-plus-2025-07-14` → "Qwen Plus (2025-07-14)"; docs/methodology.md,
-/// "Identity"). The model the undated name joins keeps the line's name.
-fn name_snapshots(models: &mut [model::Model], index: &BTreeMap<String, String>) {
-    let names: BTreeMap<String, String> = models
-        .iter()
-        .map(|m| (m.slug.clone(), m.name.clone()))
-        .collect();
-    // Each line's dated snapshots and the name of the model its undated name joins.
-    let mut lines: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for m in models.iter() {
-        if let Some(line) = identities::undated(&m.slug) {
-            lines
-                .entry(line.to_string())
-                .or_default()
-                .push(m.slug.clone());
-        }
-    }
-    let mut renamed: BTreeMap<String, String> = BTreeMap::new();
-    for (line, slugs) in &lines {
-        let Some(head) = index.get(&super::names::parse(line).key) else {
-            continue;
-        };
-        // The line's name, unless it is a bare id or names the joined snapshot's own date.
-        let digits = |t: &str| t.chars().filter(char::is_ascii_digit).collect::<String>();
-        let head_date = identities::undated(head).map(|u| digits(&head[u.len()..]));
-        let Some(line_name) = names.get(head).filter(|n| {
-            *n != head
-                && head_date
-                    .as_ref()
-                    .is_none_or(|d| !digits(n).contains(d.as_str()))
-        }) else {
-            continue;
-        };
-        for slug in slugs.iter().filter(|s| *s != head) {
-            let name = &names[slug];
-            let bare = name == slug;
-            let shared = slugs
-                .iter()
-                .chain([head])
-                .filter(|o| *o != slug)
-                .any(|o| names[o].eq_ignore_ascii_case(name));
-            if bare || shared {
-                let date = &slug[line.len() + 1..];
-                renamed.insert(slug.clone(), format!("{line_name} ({date})"));
-            }
-        }
-    }
-    for m in models.iter_mut() {
-        if let Some(name) = renamed.remove(&m.slug) {
-            m.name = name;
-        }
-    }
 }
 
 /// The models derived from others (model → base): every fine-tune or merge, and among

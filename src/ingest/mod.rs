@@ -13,7 +13,8 @@
 //!    whose docs state the whole precedence);
 //! 7. attach scores ([`scores`]) and LiteLLM's witnesses, and LiteLLM's observed history;
 //! 8. carry the served dataset's history ([`prior`]), find derivations ([`derivations`]);
-//! 9. finish the catalogue (the field vote, [`catalog`] and [`merge`]), then count the rules
+//! 9. finish the catalogue (the field vote, [`catalog`] and [`merge`]; what a model's line
+//!    says of it, [`lines`]), then count the rules
 //!    ([`rule_counts`]) and score the labels ([`labels`]).
 //!
 //! Resolution gives every model one canonical slug: records whose names normalize to the
@@ -35,6 +36,7 @@ pub mod first_seen;
 pub mod history;
 pub mod identities;
 pub mod labels;
+pub mod lines;
 pub mod merge;
 pub mod modes;
 pub mod names;

@@ -1265,6 +1265,65 @@ fn no_release_date_is_a_year_before_the_models_own_snapshots() {
     );
 }
 
+/// A creator's file dating a model with the day a shorter model of its line came out (the
+/// same creator; its slug the first words of this one's) dates the line: where a benchmark
+/// table (Epoch) dates the model four weeks or more later, no listed model keeps the line's
+/// date (`phi-4-reasoning-plus` is of 2025-04-30, not Phi-4's 2024-12-11; docs/data.md,
+/// "Witnesses and votes").
+#[test]
+fn a_lines_date_is_no_later_models_release() {
+    let s = bundled();
+    let dated: BTreeMap<&str, (Option<&str>, &str)> = s
+        .models
+        .iter()
+        .filter_map(|m| {
+            let d = m.release_date.as_deref().filter(|d| d.len() == 10)?;
+            Some((m.slug.as_str(), (m.creator_slug.as_deref(), d)))
+        })
+        .collect();
+    let day = |d: &str| chrono::NaiveDate::parse_from_str(d.get(..10)?, "%Y-%m-%d").ok();
+    let mut kept = Vec::new();
+    for m in s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+    {
+        let Some((creator, date)) = dated.get(m.slug.as_str()) else {
+            continue;
+        };
+        let words: Vec<&str> = m.slug.split('-').collect();
+        let line = (1..words.len()).find(|i| {
+            dated
+                .get(words[..*i].join("-").as_str())
+                .is_some_and(|(c, d)| c == creator && d == date)
+        });
+        let Some(line) = line else {
+            continue;
+        };
+        let released = day(date).unwrap();
+        let later: Vec<String> = entity::model::Dispute::decode(m.disputes.as_deref())
+            .into_iter()
+            .filter(|d| d.field == "release_date")
+            .flat_map(|d| d.values)
+            .filter(|v| v.source == "epoch")
+            .filter(|v| day(&v.value).is_some_and(|d| (d - released).num_days() >= 28))
+            .map(|v| v.value)
+            .collect();
+        if !later.is_empty() {
+            kept.push(format!(
+                "{} at {}'s {date}; Epoch says {later:?}",
+                m.slug,
+                words[..line].join("-")
+            ));
+        }
+    }
+    assert!(kept.is_empty(), "{kept:#?}");
+    assert_eq!(
+        model(&s, "phi-4-reasoning-plus").release_date.as_deref(),
+        Some("2025-04-30")
+    );
+}
+
 /// Every creator's own API LiteLLM prices is read: a `litellm_provider` the reviewed table
 /// `data/litellm_providers.csv` leaves out is never a creator's provider of the catalogue
 /// (Meta's `meta`, which sells the Muse models) (docs/data.md, "Witnesses and votes").

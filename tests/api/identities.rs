@@ -1351,8 +1351,8 @@ fn an_undated_id_is_the_snapshot_its_creator_s_entry_bills() {
 
 /// Two snapshots of one line never share a name: a dated snapshot is named by the records
 /// for its own date, not by its undated alias's (`gpt-3.5-turbo-1106` is "GPT-3.5 Turbo
-/// 1106", not OpenAI's "GPT-3.5-turbo" for whichever snapshot the alias serves)
-/// (docs/methodology.md, "Identity").
+/// 1106", not OpenAI's "GPT-3.5-turbo" for whichever snapshot the alias serves), and one no
+/// record names is named after its line with its date (docs/methodology.md, "Identity").
 #[test]
 fn snapshots_of_one_line_never_share_a_name() {
     use mds::ingest::names;
@@ -1384,6 +1384,15 @@ fn snapshots_of_one_line_never_share_a_name() {
         Some("GPT-3.5 Turbo 1106")
     );
     assert!(name("deepseek-r1-0528").is_some_and(|n| n.contains("0528")));
+    // A snapshot no record names is named after its line, with its date.
+    assert_eq!(
+        name("qwen-plus-2025-07-14").as_deref(),
+        Some("Qwen Plus (2025-07-14)")
+    );
+    assert_eq!(
+        name("qwen-turbo-2024-11-01").as_deref(),
+        Some("Qwen Turbo (2024-11-01)")
+    );
 }
 
 /// Each model's creator, by slug.

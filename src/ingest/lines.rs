@@ -1,0 +1,106 @@
+//! What a model's line says of it, once every model is merged: a dated snapshot's name
+//! after its line's, and a line's date that a creator's file gives a later model of it
+//! (docs/methodology.md, "Identity"; docs/data.md, "Witnesses and votes").
+
+use std::collections::BTreeMap;
+
+use entity::model;
+
+use super::{BENCHMARK_RANK, ModelRecord, identities, names};
+
+/// Names the dated snapshots no record names but by their id, or that share their line's
+/// name with another snapshot, after their line: the name of the model the undated name
+/// joins, then the date (`qwen-plus-2025-07-14` → "Qwen Plus (2025-07-14)"; docs/methodology.md,
+/// "Identity"). The model the undated name joins keeps the line's name.
+pub fn name_snapshots(models: &mut [model::Model], index: &BTreeMap<String, String>) {
+    let names: BTreeMap<String, String> = models
+        .iter()
+        .map(|m| (m.slug.clone(), m.name.clone()))
+        .collect();
+    // Each line's dated snapshots and the name of the model its undated name joins.
+    let mut lines: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for m in models.iter() {
+        if let Some(line) = identities::undated(&m.slug) {
+            lines
+                .entry(line.to_string())
+                .or_default()
+                .push(m.slug.clone());
+        }
+    }
+    let mut renamed: BTreeMap<String, String> = BTreeMap::new();
+    for (line, slugs) in &lines {
+        let Some(head) = index.get(&names::parse(line).key) else {
+            continue;
+        };
+        // The line's name, unless it is a bare id or names the joined snapshot's own date.
+        let digits = |t: &str| t.chars().filter(char::is_ascii_digit).collect::<String>();
+        let head_date = identities::undated(head).map(|u| digits(&head[u.len()..]));
+        let Some(line_name) = names.get(head).filter(|n| {
+            *n != head
+                && head_date
+                    .as_ref()
+                    .is_none_or(|d| !digits(n).contains(d.as_str()))
+        }) else {
+            continue;
+        };
+        for slug in slugs.iter().filter(|s| *s != head) {
+            let name = &names[slug];
+            let bare = name == slug;
+            let shared = slugs
+                .iter()
+                .chain([head])
+                .filter(|o| *o != slug)
+                .any(|o| names[o].eq_ignore_ascii_case(name));
+            if bare || shared {
+                let date = &slug[line.len() + 1..];
+                renamed.insert(slug.clone(), format!("{line_name} ({date})"));
+            }
+        }
+    }
+    for m in models.iter_mut() {
+        if let Some(name) = renamed.remove(&m.slug) {
+            m.name = name;
+        }
+    }
+}
+
+/// A release date a creator's file gives a model that is the date of a shorter model of its
+/// line (the same creator; its id the first words of this one's) is the line's date where a
+/// benchmark table dates the model four weeks or more later: the earliest such date is its
+/// release (Microsoft's files date `phi-4-reasoning-plus` with Phi-4's 2024-12-11; Epoch
+/// dates it 2025-04-30; Google's date `gemini-2.0-flash-lite` with 2.0 Flash's).
+pub fn date_from_line(models: &mut [model::Model], records: &BTreeMap<String, Vec<ModelRecord>>) {
+    let dated: BTreeMap<String, (Option<String>, String)> = models
+        .iter()
+        .filter_map(|m| {
+            let d = m.release_date.clone().filter(|d| d.len() == 10)?;
+            Some((m.slug.clone(), (m.creator_slug.clone(), d)))
+        })
+        .collect();
+    let day = |d: &str| chrono::NaiveDate::parse_from_str(d.get(..10)?, "%Y-%m-%d").ok();
+    for m in models.iter_mut() {
+        let Some((creator, date)) = dated.get(&m.slug) else {
+            continue;
+        };
+        let words: Vec<&str> = m.slug.split('-').collect();
+        let line_date = (1..words.len()).any(|i| {
+            dated
+                .get(&words[..i].join("-"))
+                .is_some_and(|(c, d)| c == creator && d == date)
+        });
+        let Some(released) = day(date).filter(|_| line_date) else {
+            continue;
+        };
+        let later = records
+            .get(&m.slug)
+            .into_iter()
+            .flatten()
+            .filter(|r| r.rank >= BENCHMARK_RANK)
+            .filter_map(|r| r.release_date.as_deref())
+            .filter(|d| day(d).is_some_and(|d| (d - released).num_days() >= 28))
+            .min();
+        if let Some(later) = later {
+            m.release_date = Some(later.to_string());
+        }
+    }
+}
