@@ -1445,6 +1445,57 @@ pub(super) fn by_window(
     Some(older.map_or(key, |k| *k).to_string())
 }
 
+/// Whether an undated key is an open-weights release of its own rather than the newest
+/// snapshot of its stem: the repository of open weights under an undated name holds the
+/// checkpoint first released under it (`deepseek-ai/DeepSeek-R1` is January's R1, not
+/// `DeepSeek-R1-0528`), so where the key's records date it (the median of their days,
+/// placeholders and firsts of a month aside) two months or more before the newest snapshot
+/// of its stem is dated by its own, and a record of the key says its weights are open, the
+/// key stays a model of its own (DeepSeek V3 of December 2024 beside `deepseek-v3-0324`,
+/// Qwen3-235B-A22B of April 2025 beside its 2507 update). A closed line's undated API name,
+/// or one the creator's own price list sells, moves with its newest snapshot (`gpt-4-turbo`,
+/// Mistral's `codestral`), so it joins it (docs/methodology.md, "Identity").
+pub(super) fn by_release(
+    key: &str,
+    recs: &[super::ModelRecord],
+    dated: &[&str],
+    by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> bool {
+    let month = |d: &str| -> Option<i32> {
+        Some(d.get(..4)?.parse::<i32>().ok()? * 12 + d.get(5..7)?.parse::<i32>().ok()?)
+    };
+    // The median month the records' days give, of two days at least or a benchmark table's
+    // (Epoch's version dates are its own reading of each release).
+    let dated_by = |recs: &[super::ModelRecord]| {
+        let days = || {
+            recs.iter().filter(|r| {
+                r.release_date.as_deref().is_some_and(|d| {
+                    d.len() == 10 && !d.ends_with("-01") && !super::merge::placeholder_date(d)
+                })
+            })
+        };
+        let mut months: Vec<i32> = days()
+            .filter_map(|r| month(r.release_date.as_deref()?))
+            .collect();
+        months.sort_unstable();
+        let table = days().any(|r| r.rank >= super::BENCHMARK_RANK);
+        (months.len() >= 2 || table && !months.is_empty()).then(|| months[months.len() / 2])
+    };
+    let open =
+        recs.iter().any(|r| r.open_weights == Some(true)) || super::catalog::open_family(key);
+    // The creator's own price list selling the undated name sells its API alias, which
+    // moves to each new snapshot (Mistral's `codestral`, at Codestral 2508's price).
+    let sold_by_creator = recs.iter().any(|r| r.rank <= 2 && r.prices.is_some());
+    let newest = dated
+        .first()
+        .and_then(|k| by_key.get(*k))
+        .and_then(|recs| dated_by(recs));
+    open && !sold_by_creator
+        && dated_by(recs)
+            .zip(newest)
+            .is_some_and(|(undated, newest)| undated + 2 <= newest)
+}
+
 /// Keys that spell another key's words in another order, sold only by hosts (Vercel's
 /// `grok-4.20-reasoning-beta` for xAI's `grok-4.20-beta-reasoning`), or a dated snapshot's
 /// without `instruct` (`kimi-k2-0905`): each group of such a
@@ -1759,6 +1810,43 @@ pub(super) fn sized_host_names(
 fn hosts_only(recs: &[super::ModelRecord]) -> bool {
     recs.iter()
         .all(|r| r.rank > 2 && r.rank < super::BENCHMARK_RANK)
+}
+
+/// A host's id leaving out the `vision` of its model's id (Bedrock's
+/// `meta.llama3-2-90b-instruct-v1:0` for Meta's `Llama-3.2-90B-Vision-Instruct`) is that
+/// model, where every record is a host's, one says it takes images and exactly one such
+/// spelling is listed; a text model's id without the word stays itself (`grok-2-1212` beside
+/// `grok-2-vision-1212` takes no images): docs/methodology.md, "Identity".
+pub(super) fn vision_left_out(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    let takes_images = |r: &super::ModelRecord| {
+        r.input_modalities
+            .as_ref()
+            .is_some_and(|m| m.iter().any(|x| x == "image"))
+            || r.input_flags.iter().any(|(m, b)| m == "image" && *b)
+    };
+    groups
+        .iter()
+        .filter(|(key, recs)| {
+            !key.contains("vision") && hosts_only(recs) && recs.iter().any(takes_images)
+        })
+        .filter_map(|(key, _)| {
+            let words: Vec<&str> = key.split('-').collect();
+            let spelt: Vec<String> = (1..words.len())
+                .map(|i| {
+                    let mut w = words.clone();
+                    w.insert(i, "vision");
+                    w.join("-")
+                })
+                .filter(|k| groups.contains_key(k))
+                .collect();
+            let [into] = &spelt[..] else {
+                return None;
+            };
+            Some((key.clone(), into.clone()))
+        })
+        .collect()
 }
 
 /// A host's sizeless id whose own listings name one sized model (Kilo's and Helicone's

@@ -510,7 +510,9 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                         .or_else(|| identities::named_older(key, recs, snapshots, &by_key))
                         .or_else(|| identities::by_window(key, recs, snapshots, &by_key))
                         .unwrap_or_else(|| {
-                            if identities::weighed_apart(recs, dated) {
+                            if identities::weighed_apart(recs, dated)
+                                || identities::by_release(key, recs, snapshots, &by_key)
+                            {
                                 key.clone()
                             } else {
                                 dated.to_string()
@@ -569,6 +571,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     joins.extend(identities::first_versions(&groups, &key_owner));
     joins.extend(identities::named_snapshots(&groups));
     joins.extend(identities::version_spellings(&groups));
+    joins.extend(identities::vision_left_out(&groups));
     joins.extend(identities::named_by_creator(&groups, &key_owner));
     joins.extend(identities::prefix_rules(&groups));
     joins.extend(identities::build_ids(&groups, &key_owner));
@@ -665,12 +668,27 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let mut slug_of_group = BTreeMap::new();
     for (key, mut recs) in groups {
         recs.sort_by_key(|r| record_order(r, &key));
-        // The slug is the best record's own spelling of the (dated) key.
-        let slug = recs
-            .iter()
-            .filter_map(|r| r.parsed.as_ref())
-            .find(|p| p.key == key)
-            .map(|p| p.slug.clone())
+        // The slug is the best record's own spelling of the (dated) key; a seller's
+        // spelling that writes a version with a dash (Bedrock's `llama3-1-8b-instruct`) takes
+        // the dots another record writes (`llama-3.1-8b-instruct`), while the creator's own
+        // spelling stays as it is (xAI's `grok-4-1-fast-reasoning`): docs/methodology.md,
+        // "Identity".
+        let spellings = || {
+            recs.iter()
+                .filter(|r| r.parsed.as_ref().is_some_and(|p| p.key == key))
+        };
+        let best = spellings().next();
+        let dotted = best.filter(|r| r.rank > 2).and_then(|r| {
+            let plain = r.parsed.as_ref()?.slug.replace('.', "-");
+            spellings()
+                .filter_map(|o| o.parsed.as_ref())
+                .filter(|o| o.slug.replace('.', "-") == plain)
+                .max_by_key(|o| o.slug.matches('.').count())
+                .filter(|o| o.slug.contains('.'))
+                .map(|o| o.slug.clone())
+        });
+        let slug = dotted
+            .or_else(|| best.and_then(|r| Some(r.parsed.as_ref()?.slug.clone())))
             .unwrap_or_else(|| key.clone());
         slug_of_group.insert(key, slug.clone());
         models.insert(slug, recs);

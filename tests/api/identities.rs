@@ -1908,6 +1908,146 @@ fn a_creator_s_dated_ids_are_snapshots_of_their_own() {
     );
 }
 
+/// An open-weights release under an undated name is its own model, not the newest dated
+/// snapshot of its stem: where Epoch dates an undated model two months or more before the
+/// dated snapshot its name would join, and its creator's price list does not sell the
+/// undated name (an API alias moves), the name is not that snapshot's (DeepSeek's January R1
+/// and December V3 are not `deepseek-r1-0528`, `deepseek-v3-0324`; docs/methodology.md,
+/// "Identity").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn an_open_release_under_an_undated_name_is_no_later_snapshot() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let owner = owners(&s);
+    let by_slug: BTreeMap<&str, &entity::model::Model> =
+        s.models.iter().map(|m| (m.slug.as_str(), m)).collect();
+    // Models whose creator sells the undated name itself at its own API.
+    let sold_undated: BTreeSet<(&str, String)> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.to_string() == "first_party")
+        .map(|o| {
+            (
+                o.model_slug.as_str(),
+                names::parse(&o.provider_model_id).key,
+            )
+        })
+        .collect();
+    let path = crate::helpers::raw_sources().join("epoch/data/model_versions.csv");
+    let mut joined = Vec::new();
+    let mut checked = 0;
+    for row in csv::Reader::from_path(path).unwrap().deserialize() {
+        let row: BTreeMap<String, String> = row.unwrap();
+        let field = |k: &str| row.get(k).or_else(|| row.get(&format!("\u{feff}{k}")));
+        let (Some(id), Some(date)) = (field("id"), field("Version release date")) else {
+            continue;
+        };
+        let key = names::parse(id.rsplit('/').next().unwrap_or(id)).key;
+        let Some(m) = owner.get(&key).and_then(|slug| by_slug.get(slug.as_str())) else {
+            continue;
+        };
+        if names::split_date(&key).is_some()
+            || names::split_date(&names::parse(&m.slug).key).is_none()
+            || m.open_source != Some(true)
+            || sold_undated.contains(&(m.slug.as_str(), key.clone()))
+        {
+            continue;
+        }
+        let (Some(epoch), Some(served)) = (date.get(..7), m.release_date.as_deref()) else {
+            continue;
+        };
+        checked += 1;
+        let month = |d: &str| d[..4].parse::<i32>().unwrap() * 12 + d[5..7].parse::<i32>().unwrap();
+        if served.len() >= 7 && month(epoch) + 2 <= month(served) {
+            joined.push(format!("{id} (Epoch {date}) is {} of {served}", m.slug));
+        }
+    }
+    assert!(checked >= 1, "{checked} checked");
+    assert!(joined.is_empty(), "{joined:#?}");
+    assert_named(
+        &s,
+        &[
+            ("deepseek-r1", "deepseek-r1"),
+            ("deepseek-v3", "deepseek-v3"),
+        ],
+    );
+}
+
+/// A slug writes a version with its dot where any spelling of the model does (Bedrock's
+/// `llama3-1-8b-instruct` is `llama-3.1-8b-instruct`, as Meta and most hosts write it),
+/// unless the creator's own API spells it with a dash (xAI's `grok-4-1-fast-reasoning`):
+/// docs/methodology.md, "Identity".
+#[test]
+fn a_slug_writes_the_dots_its_spellings_write() {
+    use mds::ingest::names;
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let own_spelling: BTreeSet<(&str, String)> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.to_string() == "first_party")
+        .map(|o| {
+            (
+                o.model_slug.as_str(),
+                names::parse(&o.provider_model_id).slug,
+            )
+        })
+        .collect();
+    let listed: BTreeSet<&str> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .map(|m| m.slug.as_str())
+        .collect();
+    let dashed: Vec<String> = s
+        .aliases
+        .iter()
+        .filter(|a| listed.contains(a.model_slug.as_str()))
+        .filter(|a| {
+            a.alias.replace('.', "-") == a.model_slug.replace('.', "-")
+                && a.alias.matches('.').count() > a.model_slug.matches('.').count()
+                && !own_spelling.contains(&(a.model_slug.as_str(), a.model_slug.clone()))
+        })
+        .map(|a| format!("{} beside {}", a.model_slug, a.alias))
+        .collect();
+    assert!(dashed.is_empty(), "{dashed:#?}");
+    assert_named(&s, &[("llama3-1-8b-instruct", "llama-3.1-8b-instruct")]);
+}
+
+/// A host's id leaving out the `vision` of its model's id, and taking images, is that
+/// model: no listed model that takes images has a key that is another listed model's with
+/// `vision` taken out (Bedrock's `meta.llama3-2-90b-instruct-v1:0` is
+/// `llama-3.2-90b-vision-instruct`; docs/methodology.md, "Identity").
+#[test]
+fn an_id_leaving_out_vision_names_no_second_model() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let listed = listed_keys(&s);
+    let images: BTreeSet<&str> = s
+        .models
+        .iter()
+        .filter(|m| m.input_modalities.split(',').any(|x| x == "image"))
+        .map(|m| m.slug.as_str())
+        .collect();
+    let twins: Vec<String> = listed
+        .iter()
+        .filter(|(key, _)| key.contains("-vision"))
+        .filter_map(|(key, slug)| {
+            let plain = listed.get(&key.replacen("-vision", "", 1))?;
+            images
+                .contains(plain)
+                .then(|| format!("{plain} beside {slug}"))
+        })
+        .collect();
+    assert!(twins.is_empty(), "{twins:#?}");
+    assert_named(
+        &s,
+        &[(
+            "meta.llama3-2-90b-instruct-v1:0",
+            "llama-3.2-90b-vision-instruct",
+        )],
+    );
+}
+
 /// A host's id writing a version otherwise than its creator is the creator's model: no
 /// listed model's key is another listed model's with a `v` taken off one version (Ollama
 /// Cloud's `cogito-2.1:671b` is `cogito-v2.1-671b`), nor with the dot of a version run into

@@ -460,7 +460,8 @@ pub const LISTING_MANY_LINES: usize = 3;
 /// releases: that date is not read, so other witnesses decide or the model is dated by
 /// when it was first seen (docs/data.md, "Witnesses and votes"). One creator's family
 /// released on one day (Qwen3's sizes) is one line, and stays. A creator's own API is never
-/// such a host. Returns how many entries lost it.
+/// such a host. Another host's date for a model on the day a batch dates it is a copy of
+/// that listing, and is not read either. Returns how many entries lost it.
 fn forget_listing_dates(records: &mut [ModelRecord]) -> usize {
     let tables = crate::ingest::prices::Tables::shared();
     // The line an entry belongs to: its key's first word, letters only (`qwen3-8b` → `qwen`).
@@ -484,15 +485,31 @@ fn forget_listing_dates(records: &mut [ModelRecord]) -> usize {
             e.1.insert(line(r));
         }
     }
+    let batch = |p: &str, d: &str| {
+        days.get(&(p.to_string(), d.to_string()))
+            .is_some_and(|(n, lines)| {
+                *n >= LISTING_MIN && lines.len() >= LISTING_LINES
+                    || *n >= LISTING_MANY && lines.len() >= LISTING_MANY_LINES
+            })
+    };
+    // The (model, day) pairs a batch day dates: another host's date for the same model on
+    // that day is a copy of the listing (Kilo dates Mistral 7B Instruct v0.1 with
+    // Cloudflare AI Gateway's 2025-04-03).
+    let key = |r: &ModelRecord| r.parsed.as_ref().map(|p| p.key.clone());
+    let batched: BTreeSet<(String, String)> = records
+        .iter()
+        .filter_map(|r| {
+            let (p, d) = (host(r)?, r.release_date.clone()?);
+            batch(&p, &d).then_some((key(r)?, d))
+        })
+        .collect();
     let mut forgotten = 0;
     for r in records.iter_mut() {
         let (Some(p), Some(d)) = (host(r), r.release_date.clone()) else {
             continue;
         };
-        if days.get(&(p, d)).is_some_and(|(n, lines)| {
-            *n >= LISTING_MIN && lines.len() >= LISTING_LINES
-                || *n >= LISTING_MANY && lines.len() >= LISTING_MANY_LINES
-        }) {
+        let copied = key(r).is_some_and(|k| batched.contains(&(k, d.clone())));
+        if batch(&p, &d) || copied {
             r.release_date = None;
             forgotten += 1;
         }
@@ -711,9 +728,20 @@ mod tests {
             ]
             .map(|id| rec("host", id, "2025-12-16")),
         );
-        assert_eq!(forget_listing_dates(&mut recs), lines.len());
-        assert!(recs[..lines.len()].iter().all(|r| r.release_date.is_none()));
-        assert!(recs[lines.len()..].iter().all(|r| r.release_date.is_some()));
+        // Another host copying the router's batch day for one of its models, and the same
+        // host's own date for another model that day.
+        recs.push(rec("copier", "qwq-32b", "2025-02-27"));
+        recs.push(rec("copier", "phi-4", "2025-02-27"));
+        let batched = lines.len();
+        assert_eq!(forget_listing_dates(&mut recs), batched + 1);
+        assert!(recs[..batched].iter().all(|r| r.release_date.is_none()));
+        assert!(
+            recs[batched..recs.len() - 2]
+                .iter()
+                .all(|r| r.release_date.is_some())
+        );
+        assert_eq!(recs[recs.len() - 2].release_date, None);
+        assert!(recs[recs.len() - 1].release_date.is_some());
     }
 
     #[test]
