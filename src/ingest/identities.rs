@@ -304,8 +304,10 @@ pub fn is_display_name(raw: &str) -> bool {
 /// spaces keeps its `/`: `Claude 2.0 / 2.1`), and a free variant's `(free)` or `Free`
 /// (`Kimi K2.5 Free` → `Kimi K2.5`: the free offering is the model's, not another model).
 pub fn display_name(name: &str) -> &str {
-    // Sources' stray white space (`DeepSeek R1 (Turbo)\t`) is no part of a name.
-    let name = name.trim();
+    // Sources' stray white space (`DeepSeek R1 (Turbo)\t`) and a router's emoji
+    // (`Dolphin 2.9.2 Mixtral 8x22B 🐬`) are no part of a name.
+    let decoration = |c: char| c.is_whitespace() || !c.is_ascii() && !c.is_alphanumeric();
+    let name = name.trim_matches(decoration);
     let name = match name.split_once(": ") {
         Some((vendor, rest))
             if !rest.trim().is_empty()
@@ -2425,6 +2427,10 @@ mod tests {
             "deepseek-v3-0324"
         );
         assert_eq!(display_name("Kimi K2 (07/11)"), "Kimi K2 (07/11)");
+        assert_eq!(
+            display_name("Dolphin 2.9.2 Mixtral 8x22B 🐬"),
+            "Dolphin 2.9.2 Mixtral 8x22B"
+        );
         assert_eq!(display_name("DeepSeek V3 Base (free)"), "DeepSeek V3 Base");
         assert_eq!(display_name("Kimi K2.5 Free"), "Kimi K2.5");
         assert_eq!(display_name("Free"), "Free");

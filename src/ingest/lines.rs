@@ -45,14 +45,18 @@ pub fn name_snapshots(models: &mut [model::Model], index: &BTreeMap<String, Stri
         };
         for slug in slugs.iter().filter(|s| *s != head) {
             let name = &names[slug];
-            let bare = name == slug;
+            // A name that only spells the id names nothing more: the id itself in any case
+            // (`GLM-4-0116`), or ending in the id's dashed date (`Qwen VL-MAX-2025-01-25`).
+            let date = &slug[line.len() + 1..];
+            let bare = names::slugify(name) == *slug
+                && (!name.contains(' ')
+                    || date.contains('-') && name.ends_with(&format!("-{date}")));
             let shared = slugs
                 .iter()
                 .chain([head])
                 .filter(|o| *o != slug)
                 .any(|o| names[o].eq_ignore_ascii_case(name));
             if bare || shared {
-                let date = &slug[line.len() + 1..];
                 renamed.insert(slug.clone(), format!("{line_name} ({date})"));
             }
         }

@@ -364,7 +364,7 @@ fn hosts_are_never_creators_and_labs_sell_first_party() {
     assert!(hosts.is_empty(), "models credited to a host: {hosts:?}");
     // Azure sells FLUX.2 Pro; Black Forest Labs made it.
     assert_eq!(
-        model(&s, "flux-2-pro").creator_slug.as_deref(),
+        model(&s, "flux.2-pro").creator_slug.as_deref(),
         Some("black-forest-labs")
     );
     // Every lab's own API is its first party: Meta's `meta` API sells Muse.

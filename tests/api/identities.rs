@@ -1393,6 +1393,8 @@ fn snapshots_of_one_line_never_share_a_name() {
         name("qwen-turbo-2024-11-01").as_deref(),
         Some("Qwen Turbo (2024-11-01)")
     );
+    // A name that only spells the id names nothing more (`GLM-4-0116`).
+    assert_eq!(name("glm-4-0116").as_deref(), Some("GLM-4 (0116)"));
 }
 
 /// Each model's creator, by slug.
