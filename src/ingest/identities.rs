@@ -323,17 +323,53 @@ pub fn display_name(name: &str) -> &str {
         Some((_, rest)) if !name.trim().contains(' ') && !rest.is_empty() => rest,
         _ => name,
     };
-    // A router's free route and a host's trusted-execution deployment (NanoGPT's
-    // "Kimi K2.5 Thinking TEE") are no part of the model's name.
+    // A weights format ending a name (`Ternary-Bonsai-27B-gguf`) is the host's packaging.
     let lower = name.to_ascii_lowercase();
-    match [" (free)", " free", "-free", ":free", " (tee)", " tee"]
+    let name = match WEIGHT_FORMATS
         .iter()
         .find(|s| lower.ends_with(*s) && lower.len() > s.len())
+    {
+        Some(s) => &name[..name.len() - s.len()],
+        None => name,
+    };
+    // A router's free route, a host's trusted-execution deployment (NanoGPT's "Kimi K2.5
+    // Thinking TEE") and a cloud's cross-region route (Bedrock's "Kimi K3.1 Pro Highspeed
+    // (global)") are no part of the model's name.
+    let lower = name.to_ascii_lowercase();
+    match [
+        " (free)",
+        " free",
+        "-free",
+        ":free",
+        " (tee)",
+        " tee",
+        " (global)",
+        " (regional)",
+        " (us)",
+        " (eu)",
+        " (apac)",
+    ]
+    .iter()
+    .find(|s| lower.ends_with(*s) && lower.len() > s.len())
     {
         Some(s) => name[..name.len() - s.len()].trim_end(),
         None => name,
     }
 }
+
+/// Weights formats a host's name may end with (longer first where one ends another).
+const WEIGHT_FORMATS: [&str; 10] = [
+    "-awq-4bit",
+    "-gguf",
+    "-awq",
+    "-4bit",
+    "-8bit",
+    "-fp8",
+    "-bf16",
+    "-fp16",
+    "-nvfp4",
+    "-mlx",
+];
 
 /// A model's display name from its records (best first): a source's own name before a
 /// router's `Vendor: Name`, which loses its prefix.
@@ -1814,6 +1850,42 @@ fn hosts_only(recs: &[super::ModelRecord]) -> bool {
         .all(|r| r.rank > 2 && r.rank < super::BENCHMARK_RANK)
 }
 
+/// The key without the packagings a host writes after it ([`HOST_SUFFIXES`]), if any.
+fn unpackaged(key: &str) -> Option<&str> {
+    let mut base = key;
+    while let Some(suffix) = HOST_SUFFIXES
+        .iter()
+        .find(|s| base.ends_with(*s) && base.len() > s.len() + 1)
+    {
+        base = &base[..base.len() - suffix.len()];
+    }
+    (base != key).then_some(base)
+}
+
+/// Packagings of one model a host sells where no source lists the model itself (Together's
+/// `prism-ml/Ternary-Bonsai-27B-gguf` and `…-AWQ-4bit`) are one model under the plain key,
+/// where that host alone sells two packagings at least (docs/methodology.md, "Identity").
+pub(super) fn packagings_only(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    // By plain key: the packaged keys, and the providers selling them.
+    type Packaged<'a> = (Vec<&'a String>, BTreeSet<&'a str>);
+    let mut by_base: BTreeMap<&str, Packaged> = BTreeMap::new();
+    for (key, recs) in groups.iter().filter(|(_, recs)| hosts_only(recs)) {
+        if let Some(base) = unpackaged(key).filter(|b| !groups.contains_key(*b)) {
+            let e = by_base.entry(base).or_default();
+            e.0.push(key);
+            e.1.extend(recs.iter().filter_map(|r| r.provider.as_deref()));
+        }
+    }
+    by_base
+        .into_iter()
+        .filter(|(_, (keys, providers))| keys.len() >= 2 && providers.len() == 1)
+        .map(|(base, (keys, _))| (base, keys))
+        .flat_map(|(base, keys)| keys.into_iter().map(move |k| (k.clone(), base.to_string())))
+        .collect()
+}
+
 /// A host's id leaving out the `vision` of its model's id (Bedrock's
 /// `meta.llama3-2-90b-instruct-v1:0` for Meta's `Llama-3.2-90B-Vision-Instruct`) is that
 /// model, where every record is a host's, one says it takes images and exactly one such
@@ -2427,6 +2499,10 @@ mod tests {
             "deepseek-v3-0324"
         );
         assert_eq!(display_name("Kimi K2 (07/11)"), "Kimi K2 (07/11)");
+        assert_eq!(
+            display_name("Ternary-Bonsai-27B-gguf"),
+            "Ternary-Bonsai-27B"
+        );
         assert_eq!(
             display_name("Dolphin 2.9.2 Mixtral 8x22B 🐬"),
             "Dolphin 2.9.2 Mixtral 8x22B"

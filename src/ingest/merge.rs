@@ -436,14 +436,15 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
     );
     disputes.sort_by(|a, b| a.field.cmp(&b.field));
 
+    let name = snapshot_name(slug, recs)
+        .or_else(|| identities::model_name(recs))
+        .unwrap_or_else(|| slug.to_string());
     model::Model {
         slug: slug.to_string(),
-        name: snapshot_name(slug, recs)
-            .or_else(|| identities::model_name(recs))
-            .unwrap_or_else(|| slug.to_string()),
+        family: family(slug, &name, recs, &standings),
+        name,
         creator_slug: creator,
         category: catalog::category(&input, &output),
-        family: recs.iter().find_map(|r| r.family.clone()),
         open_source,
         release_date,
         context_window: context,
@@ -624,7 +625,10 @@ fn release_date(
                 .is_none_or(|y| d.get(..7).is_some_and(|dm| dm > y))
     };
     let agrees = |d: &Date| match named.as_deref() {
-        // yyyymmdd, yymm (`2512`) or mmyyyy (`05-2026`): the same month.
+        // yyyymmdd: the same day (`o1-2024-12-17` is of 2024-12-17, not the 5th, when o1
+        // came to ChatGPT).
+        Some(n) if n.len() == 8 => d.0 == format!("{}-{}-{}", &n[..4], &n[4..6], &n[6..]),
+        // yymm (`2512`) or mmyyyy (`05-2026`): the same month.
         Some(_) if month.is_some() => month.as_deref().is_some_and(|m| d.0.starts_with(m)),
         // mmdd (`0528`), as `names::split_date` reads it: the same day of the year.
         Some(n) if n.len() == 4 => d.0.get(5..10) == Some(&format!("{}-{}", &n[..2], &n[2..])),
@@ -724,14 +728,52 @@ fn release_date(
         weight: &|d: &Date| u8::from(agrees(d) || id_day.as_deref() == Some(d.0.as_str())),
         tie: Tie::Earliest,
     };
-    let chosen = vote("release_date", &witnesses, &rule, disputes)?;
-    // A month chosen (Alibaba's files give `2025-04` for Qwen3 8B) is the day within it that
-    // the witnesses who give one choose, where any does (hosts date it 2025-04-28).
-    let days: Vec<Witness<Date>> = witnesses
-        .into_iter()
-        .filter(|w| w.value.0.len() > chosen.0.len() && chosen.supports(&w.value))
-        .collect();
-    Some(choose(&days, &rule).unwrap_or(chosen).0)
+    let chosen = vote("release_date", &witnesses, &rule, disputes).map(|chosen| {
+        // A month chosen (Alibaba's files give `2025-04` for Qwen3 8B) is the day within it
+        // that the witnesses who give one choose, where any does (hosts date it 2025-04-28).
+        let days: Vec<Witness<Date>> = witnesses
+            .into_iter()
+            .filter(|w| w.value.0.len() > chosen.0.len() && chosen.supports(&w.value))
+            .collect();
+        choose(&days, &rule).unwrap_or(chosen).0
+    });
+    // A model is out by the day its one dated id gives: that day where nothing dates it, or
+    // dates it later (OpenAI's `gpt-audio-2025-08-28` for `gpt-audio`, which a file dates
+    // 2026-01-20; `gpt-5.6-luna-2026-07-09`, which nothing else dates).
+    match (chosen, id_day) {
+        (Some(c), Some(day)) if c.get(..10).is_some_and(|d| d > day.as_str()) => Some(day),
+        (None, day) => day,
+        (c, _) => c,
+    }
+}
+
+/// A model's family: the first its own or its creator's records state, else a seller's
+/// whose words are words of the model's id or name (NanoGPT files Tongyi DeepResearch under
+/// `yi` and Aion-1.0 under `llama`, Vercel Cohere's rerankers under `o`: a host's label, not
+/// the model's line; docs/data.md, "Witnesses and votes").
+fn family(slug: &str, name: &str, recs: &[ModelRecord], standings: &[Standing]) -> Option<String> {
+    let words = |t: &str| -> BTreeSet<String> {
+        t.to_lowercase()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let own: BTreeSet<String> = words(slug).into_iter().chain(words(name)).collect();
+    // A family word is a word of the model's, or one its version number follows (`qwen` in
+    // `qwen3`, `o` in `o1`): `ling` is no word of `kling`, nor `seed` of `seedance`.
+    let said = |w: &String| {
+        own.iter().any(|o| {
+            o.strip_prefix(w.as_str())
+                .is_some_and(|rest| rest.bytes().all(|b| b.is_ascii_digit()))
+        })
+    };
+    recs.iter().zip(standings).find_map(|(r, standing)| {
+        let f = r.family.as_ref()?;
+        // A router's product says so in any source's word (models.dev's family `auto`).
+        let creators = matches!(standing, Standing::Own | Standing::FirstParty) || f == "auto";
+        (creators || words(f).iter().all(said)).then(|| f.clone())
+    })
 }
 
 /// A dated snapshot's name, from the price lists' and catalogues' records for its own dated

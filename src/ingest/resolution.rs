@@ -611,6 +611,14 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                 .then(|| (key.clone(), into.clone()))
             }),
     );
+    // Packagings of a model no source lists plainly join under its plain key, where no rule
+    // above moves them or names the plain key.
+    let moved: BTreeSet<&String> = joins.iter().flat_map(|(f, i)| [f, i]).collect();
+    let packaged: Vec<(String, String)> = identities::packagings_only(&groups)
+        .into_iter()
+        .filter(|(from, into)| !moved.contains(from) && !moved.contains(into))
+        .collect();
+    joins.extend(packaged);
     for (from, into) in joins {
         if let Some(recs) = groups.remove(&from) {
             groups.entry(into.clone()).or_default().extend(recs);

@@ -1265,6 +1265,88 @@ fn no_release_date_is_a_year_before_the_models_own_snapshots() {
     );
 }
 
+/// A family is the model's line, not a host's label: a listed model its creator does not
+/// sell has a family only where its words are words of the model's id or name, one a
+/// version number may follow (`qwen` for `qwen3-…`); NanoGPT's `yi` for Tongyi
+/// DeepResearch and Vercel's `o` for Cohere's rerankers are gone (docs/data.md, "Witnesses
+/// and votes").
+#[test]
+fn a_family_is_the_models_line_not_a_hosts_label() {
+    let s = bundled();
+    let sold: BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.as_str() == "first_party")
+        .map(|o| o.model_slug.as_str())
+        .collect();
+    let words = |t: &str| -> BTreeSet<String> {
+        t.to_lowercase()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let labels: Vec<String> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research" && !sold.contains(m.slug.as_str()))
+        .filter_map(|m| {
+            let family = m.family.as_deref().filter(|f| *f != "auto")?;
+            let own: BTreeSet<String> = words(&m.slug).into_iter().chain(words(&m.name)).collect();
+            let said = words(family).iter().all(|w| {
+                own.iter().any(|o| {
+                    o.strip_prefix(w.as_str())
+                        .is_some_and(|rest| rest.bytes().all(|b| b.is_ascii_digit()))
+                })
+            });
+            (!said).then(|| format!("{}: {family}", m.slug))
+        })
+        .collect();
+    assert!(labels.is_empty(), "{labels:#?}");
+    assert_eq!(model(&s, "tongyi-deepresearch-30b-a3b").family, None);
+    assert_eq!(model(&s, "qwen3-30b-a3b").family.as_deref(), Some("qwen"));
+}
+
+/// A model is out by the day its one dated id gives: no listed undated model whose aliases
+/// date one day only is undated or dated after that day (`gpt-audio` is of its
+/// `gpt-audio-2025-08-28`, not a file's 2026-01-20; docs/data.md, "Witnesses and votes").
+#[test]
+fn a_model_is_out_by_its_one_dated_id() {
+    let s = bundled();
+    let mut days: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    for a in &s.aliases {
+        let key = names::parse(&a.alias).key;
+        if let Some((_, d)) = names::split_date(&key) {
+            let d = d.replace('-', "");
+            if d.len() == 8 {
+                days.entry(a.model_slug.as_str())
+                    .or_default()
+                    .insert(format!("{}-{}-{}", &d[..4], &d[4..6], &d[6..]));
+            }
+        }
+    }
+    let late: Vec<String> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .filter(|m| names::split_date(&names::parse(&m.slug).key).is_none())
+        .filter_map(|m| {
+            let [day] = days.get(m.slug.as_str())?.iter().collect::<Vec<_>>()[..] else {
+                return None;
+            };
+            let served = m.release_date.as_deref();
+            served
+                .is_none_or(|d| d.get(..10).is_some_and(|d| d > day.as_str()))
+                .then(|| format!("{} released {served:?}, its id {day}", m.slug))
+        })
+        .collect();
+    assert!(late.is_empty(), "{late:#?}");
+    assert_eq!(
+        model(&s, "gpt-audio").release_date.as_deref(),
+        Some("2025-08-28")
+    );
+}
+
 /// A creator's file dating a model with the day a shorter model of its line came out (the
 /// same creator; its slug the first words of this one's) dates the line: where a benchmark
 /// table (Epoch) dates the model four weeks or more later, no listed model keeps the line's

@@ -2016,6 +2016,31 @@ fn a_slug_writes_the_dots_its_spellings_write() {
     assert_named(&s, &[("llama3-1-8b-instruct", "llama-3.1-8b-instruct")]);
 }
 
+/// Two packagings of one model are never two models: no two listed models' keys are one key
+/// with weights formats written after it (Together's `Ternary-Bonsai-27B-gguf` and
+/// `…-AWQ-4bit` are `ternary-bonsai-27b`; docs/methodology.md, "Identity").
+#[test]
+fn packagings_of_one_model_are_one_model() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let formats = [
+        "-gguf", "-awq", "-4bit", "-8bit", "-fp8", "-bf16", "-fp16", "-nvfp4", "-mlx",
+    ];
+    let mut plain: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for (key, slug) in listed_keys(&s) {
+        let mut base = key.as_str();
+        while let Some(f) = formats
+            .iter()
+            .find(|f| base.len() > f.len() && base.ends_with(*f))
+        {
+            base = &base[..base.len() - f.len()];
+        }
+        plain.entry(base.to_string()).or_default().push(slug);
+    }
+    let twins: Vec<_> = plain.iter().filter(|(_, slugs)| slugs.len() > 1).collect();
+    assert!(twins.is_empty(), "{twins:#?}");
+    assert_named(&s, &[("ternary-bonsai-27b-gguf", "ternary-bonsai-27b")]);
+}
+
 /// A host's id leaving out the `vision` of its model's id, and taking images, is that
 /// model: no listed model that takes images has a key that is another listed model's with
 /// `vision` taken out (Bedrock's `meta.llama3-2-90b-instruct-v1:0` is
