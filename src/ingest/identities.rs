@@ -323,12 +323,12 @@ pub fn display_name(name: &str) -> &str {
         Some((_, rest)) if !name.trim().contains(' ') && !rest.is_empty() => rest,
         _ => name,
     };
-    // A weights format ending a name (`Ternary-Bonsai-27B-gguf`) is the host's packaging.
+    // A weights format ending a name (`Ternary-Bonsai-27B-gguf`, "Qwen3 4B FP8") is the
+    // host's packaging.
     let lower = name.to_ascii_lowercase();
-    let name = match WEIGHT_FORMATS
-        .iter()
-        .find(|s| lower.ends_with(*s) && lower.len() > s.len())
-    {
+    let name = match WEIGHT_FORMATS.iter().find(|s| {
+        lower.len() > s.len() && (lower.ends_with(*s) || lower.ends_with(&s.replacen('-', " ", 1)))
+    }) {
         Some(s) => &name[..name.len() - s.len()],
         None => name,
     };
@@ -1862,9 +1862,11 @@ fn unpackaged(key: &str) -> Option<&str> {
     (base != key).then_some(base)
 }
 
-/// Packagings of one model a host sells where no source lists the model itself (Together's
-/// `prism-ml/Ternary-Bonsai-27B-gguf` and `…-AWQ-4bit`) are one model under the plain key,
-/// where that host alone sells two packagings at least (docs/methodology.md, "Identity").
+/// Packagings of one model hosts sell where no source lists the model itself are the model
+/// under its plain key: two packagings or more one host alone sells (Together's
+/// `prism-ml/Ternary-Bonsai-27B-gguf` and `…-AWQ-4bit`), or weights formats only (Novita's
+/// `qwen/qwen3-4b-fp8`), whose plain entries elsewhere then name it (docs/methodology.md,
+/// "Identity").
 pub(super) fn packagings_only(
     groups: &BTreeMap<String, Vec<super::ModelRecord>>,
 ) -> Vec<(String, String)> {
@@ -1880,7 +1882,12 @@ pub(super) fn packagings_only(
     }
     by_base
         .into_iter()
-        .filter(|(_, (keys, providers))| keys.len() >= 2 && providers.len() == 1)
+        .filter(|(_, (keys, providers))| {
+            // One packaging alone where it is a weights format (`qwen3-4b-fp8`), not a
+            // serving's or a repository's spelling (`-hf`, `-basic`).
+            let format = |k: &&String| WEIGHT_FORMATS.iter().any(|f| k.ends_with(f));
+            providers.len() == 1 && keys.len() >= 2 || keys.iter().all(format)
+        })
         .map(|(base, (keys, _))| (base, keys))
         .flat_map(|(base, keys)| keys.into_iter().map(move |k| (k.clone(), base.to_string())))
         .collect()

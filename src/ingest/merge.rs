@@ -752,6 +752,18 @@ fn release_date(
 /// `yi` and Aion-1.0 under `llama`, Vercel Cohere's rerankers under `o`: a host's label, not
 /// the model's line; docs/data.md, "Witnesses and votes").
 fn family(slug: &str, name: &str, recs: &[ModelRecord], standings: &[Standing]) -> Option<String> {
+    recs.iter().zip(standings).find_map(|(r, standing)| {
+        let f = r.family.as_ref()?;
+        // A router's product says so in any source's word (models.dev's family `auto`).
+        let creators = matches!(standing, Standing::Own | Standing::FirstParty) || f == "auto";
+        (creators || family_said(f, slug, name)).then(|| f.clone())
+    })
+}
+
+/// Whether every word of `family` is a word of the model's id or name, or one its version
+/// number follows (`qwen` in `qwen3`, `o` in `o1`): `ling` is no word of `kling`, nor `seed`
+/// of `seedance`.
+pub fn family_said(family: &str, slug: &str, name: &str) -> bool {
     let words = |t: &str| -> BTreeSet<String> {
         t.to_lowercase()
             .split(|c: char| !c.is_ascii_alphanumeric())
@@ -760,19 +772,11 @@ fn family(slug: &str, name: &str, recs: &[ModelRecord], standings: &[Standing]) 
             .collect()
     };
     let own: BTreeSet<String> = words(slug).into_iter().chain(words(name)).collect();
-    // A family word is a word of the model's, or one its version number follows (`qwen` in
-    // `qwen3`, `o` in `o1`): `ling` is no word of `kling`, nor `seed` of `seedance`.
-    let said = |w: &String| {
+    words(family).iter().all(|w| {
         own.iter().any(|o| {
             o.strip_prefix(w.as_str())
                 .is_some_and(|rest| rest.bytes().all(|b| b.is_ascii_digit()))
         })
-    };
-    recs.iter().zip(standings).find_map(|(r, standing)| {
-        let f = r.family.as_ref()?;
-        // A router's product says so in any source's word (models.dev's family `auto`).
-        let creators = matches!(standing, Standing::Own | Standing::FirstParty) || f == "auto";
-        (creators || words(f).iter().all(said)).then(|| f.clone())
     })
 }
 

@@ -695,8 +695,17 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                 .filter(|o| o.slug.contains('.'))
                 .map(|o| o.slug.clone())
         });
+        // A key no record spells (one host's packagings joined under the plain key) is
+        // spelt as a record spells it, without what its key adds (`l3.1-70b-celeste-v0.1`).
+        let unpackaged = || {
+            recs.iter().filter_map(|r| r.parsed.as_ref()).find_map(|p| {
+                let added = p.key.strip_prefix(key.as_str())?;
+                Some(p.slug.strip_suffix(added)?.to_string())
+            })
+        };
         let slug = dotted
             .or_else(|| best.and_then(|r| Some(r.parsed.as_ref()?.slug.clone())))
+            .or_else(unpackaged)
             .unwrap_or_else(|| key.clone());
         slug_of_group.insert(key, slug.clone());
         models.insert(slug, recs);

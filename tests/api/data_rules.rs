@@ -1279,26 +1279,13 @@ fn a_family_is_the_models_line_not_a_hosts_label() {
         .filter(|o| o.kind.as_str() == "first_party")
         .map(|o| o.model_slug.as_str())
         .collect();
-    let words = |t: &str| -> BTreeSet<String> {
-        t.to_lowercase()
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect()
-    };
     let labels: Vec<String> = s
         .models
         .iter()
         .filter(|m| m.availability.as_str() != "research" && !sold.contains(m.slug.as_str()))
         .filter_map(|m| {
             let family = m.family.as_deref().filter(|f| *f != "auto")?;
-            let own: BTreeSet<String> = words(&m.slug).into_iter().chain(words(&m.name)).collect();
-            let said = words(family).iter().all(|w| {
-                own.iter().any(|o| {
-                    o.strip_prefix(w.as_str())
-                        .is_some_and(|rest| rest.bytes().all(|b| b.is_ascii_digit()))
-                })
-            });
+            let said = mds::ingest::merge::family_said(family, &m.slug, &m.name);
             (!said).then(|| format!("{}: {family}", m.slug))
         })
         .collect();

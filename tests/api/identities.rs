@@ -1397,6 +1397,25 @@ fn snapshots_of_one_line_never_share_a_name() {
     assert_eq!(name("glm-4-0116").as_deref(), Some("GLM-4 (0116)"));
 }
 
+/// LiteLLM's provider names → the catalogue's providers (`data/litellm_providers.csv`), and
+/// the (model, provider) pairs its creator sells.
+fn litellm_first_party(
+    s: &mds::snapshot::Snapshot,
+) -> (BTreeMap<&'static str, &'static str>, BTreeSet<(&str, &str)>) {
+    let providers = include_str!("../../data/litellm_providers.csv")
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(','))
+        .collect();
+    let first_party = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.to_string() == "first_party")
+        .map(|o| (o.model_slug.as_str(), o.provider_slug.as_str()))
+        .collect();
+    (providers, first_party)
+}
+
 /// Each model's creator, by slug.
 fn creators_of(s: &mds::snapshot::Snapshot) -> BTreeMap<&str, Option<&str>> {
     s.models
@@ -1766,19 +1785,7 @@ fn a_snapshot_s_abilities_are_its_own_entries_word() {
     use mds::ingest::names;
     let litellm = crate::helpers::raw_json("litellm/model_prices_and_context_window.json");
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
-    // LiteLLM's provider names → the catalogue's providers (data/litellm_providers.csv).
-    let table = include_str!("../../data/litellm_providers.csv");
-    let providers: BTreeMap<&str, &str> = table
-        .lines()
-        .skip(1)
-        .filter_map(|l| l.split_once(','))
-        .collect();
-    let first_party: BTreeSet<(&str, &str)> = s
-        .offerings
-        .iter()
-        .filter(|o| o.kind.to_string() == "first_party")
-        .map(|o| (o.model_slug.as_str(), o.provider_slug.as_str()))
-        .collect();
+    let (providers, first_party) = litellm_first_party(&s);
     let models: BTreeMap<String, &entity::model::Model> = s
         .models
         .iter()
@@ -1843,18 +1850,7 @@ fn a_creator_s_dated_ids_are_snapshots_of_their_own() {
     use mds::ingest::{identities, names};
     let litellm = crate::helpers::raw_json("litellm/model_prices_and_context_window.json");
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
-    let table = include_str!("../../data/litellm_providers.csv");
-    let providers: BTreeMap<&str, &str> = table
-        .lines()
-        .skip(1)
-        .filter_map(|l| l.split_once(','))
-        .collect();
-    let first_party: BTreeSet<(&str, &str)> = s
-        .offerings
-        .iter()
-        .filter(|o| o.kind.to_string() == "first_party")
-        .map(|o| (o.model_slug.as_str(), o.provider_slug.as_str()))
-        .collect();
+    let (providers, first_party) = litellm_first_party(&s);
     let owner = owners(&s);
     let named = |id: &str| owner.get(&names::parse(id).key).cloned();
     // (provider, undated name) → date → the model the dated id names.
@@ -2016,9 +2012,11 @@ fn a_slug_writes_the_dots_its_spellings_write() {
     assert_named(&s, &[("llama3-1-8b-instruct", "llama-3.1-8b-instruct")]);
 }
 
-/// Two packagings of one model are never two models: no two listed models' keys are one key
-/// with weights formats written after it (Together's `Ternary-Bonsai-27B-gguf` and
-/// `…-AWQ-4bit` are `ternary-bonsai-27b`; docs/methodology.md, "Identity").
+/// Two packagings of one model are never two models, nor is a listed slug a packaging: no two
+/// listed models' keys are one key with weights formats written after it, and none ends in
+/// one (Together's `Ternary-Bonsai-27B-gguf` and `…-AWQ-4bit` are `ternary-bonsai-27b`;
+/// Novita's `qwen3-4b-fp8` is `qwen3-4b`, which Nebius sells as `Qwen/Qwen3-4B`;
+/// docs/methodology.md, "Identity").
 #[test]
 fn packagings_of_one_model_are_one_model() {
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
@@ -2038,7 +2036,21 @@ fn packagings_of_one_model_are_one_model() {
     }
     let twins: Vec<_> = plain.iter().filter(|(_, slugs)| slugs.len() > 1).collect();
     assert!(twins.is_empty(), "{twins:#?}");
-    assert_named(&s, &[("ternary-bonsai-27b-gguf", "ternary-bonsai-27b")]);
+    // Nor is a listed slug a packaging.
+    let packaged: Vec<&&str> = plain
+        .values()
+        .flatten()
+        .filter(|slug| formats.iter().any(|f| slug.ends_with(f)))
+        .collect();
+    assert!(packaged.is_empty(), "{packaged:#?}");
+    assert_named(
+        &s,
+        &[
+            ("ternary-bonsai-27b-gguf", "ternary-bonsai-27b"),
+            ("qwen3-4b-fp8", "qwen3-4b"),
+            ("Qwen/Qwen3-4B", "qwen3-4b"),
+        ],
+    );
 }
 
 /// A host's id leaving out the `vision` of its model's id, and taking images, is that
