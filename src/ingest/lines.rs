@@ -11,9 +11,10 @@ use super::{BENCHMARK_RANK, ModelRecord, identities, names};
 /// Names the dated snapshots no record names but by their id, or that share their line's
 /// name with another snapshot, after their line: the name of the model the undated name
 /// joins, then the date (`qwen-plus-2025-07-14` → "Qwen Plus (2025-07-14)"; docs/methodology.md,
-/// "Identity"). The model the undated name joins keeps the line's name.
+/// "Identity"). Where a line has several snapshots, the one the undated name joins says its
+/// date too ("Qwen Plus (2025-09-11)").
 pub fn name_snapshots(models: &mut [model::Model], index: &BTreeMap<String, String>) {
-    let names: BTreeMap<String, String> = models
+    let current: BTreeMap<String, String> = models
         .iter()
         .map(|m| (m.slug.clone(), m.name.clone()))
         .collect();
@@ -32,19 +33,29 @@ pub fn name_snapshots(models: &mut [model::Model], index: &BTreeMap<String, Stri
         let Some(head) = index.get(&names::parse(line).key) else {
             continue;
         };
-        // The line's name, unless it is a bare id or names the joined snapshot's own date.
+        // The line's name: the joined snapshot's, without a parenthesis writing its own date
+        // ("Qwen3 Max (2026-01-23)" names the line "Qwen3 Max"), unless it is a bare id or
+        // writes that date otherwise.
         let digits = |t: &str| t.chars().filter(char::is_ascii_digit).collect::<String>();
-        let head_date = identities::undated(head).map(|u| digits(&head[u.len()..]));
-        let Some(line_name) = names.get(head).filter(|n| {
-            *n != head
-                && head_date
-                    .as_ref()
-                    .is_none_or(|d| !digits(n).contains(d.as_str()))
-        }) else {
+        let head_date = identities::undated(head).map(|u| &head[u.len() + 1..]);
+        let Some(head_name) = current.get(head).filter(|n| *n != head) else {
             continue;
         };
+        let line_name = match head_date {
+            Some(d) => head_name
+                .strip_suffix(&format!(" ({d})"))
+                .unwrap_or(head_name),
+            None => head_name,
+        };
+        if head_date.is_some_and(|d| digits(line_name).contains(&digits(d))) {
+            continue;
+        }
+        // Where the line has other snapshots, the joined one's name says its date too.
+        if let Some(d) = head_date.filter(|_| slugs.len() > 1 && line_name == head_name) {
+            renamed.insert(head.clone(), format!("{line_name} ({d})"));
+        }
         for slug in slugs.iter().filter(|s| *s != head) {
-            let name = &names[slug];
+            let name = &current[slug];
             // A name that only spells the id names nothing more: the id itself in any case
             // (`GLM-4-0116`), or ending in the id's dashed date (`Qwen VL-MAX-2025-01-25`).
             let date = &slug[line.len() + 1..];
@@ -55,12 +66,18 @@ pub fn name_snapshots(models: &mut [model::Model], index: &BTreeMap<String, Stri
                 .iter()
                 .chain([head])
                 .filter(|o| *o != slug)
-                .any(|o| names[o].eq_ignore_ascii_case(name));
+                .any(|o| current[o].eq_ignore_ascii_case(name));
             if bare || shared {
                 renamed.insert(slug.clone(), format!("{line_name} ({date})"));
             }
         }
     }
+    // A name spelling another model's slug names that model (`gpt 4 (0613)` for
+    // `gpt-4-32k-0613`, whose line is misnamed "gpt 4"): kept as it was.
+    renamed.retain(|slug, name| {
+        let spelt = names::slugify(name);
+        spelt == *slug || !current.contains_key(&spelt)
+    });
     for m in models.iter_mut() {
         if let Some(name) = renamed.remove(&m.slug) {
             m.name = name;

@@ -1395,6 +1395,16 @@ fn snapshots_of_one_line_never_share_a_name() {
     );
     // A name that only spells the id names nothing more (`GLM-4-0116`).
     assert_eq!(name("glm-4-0116").as_deref(), Some("GLM-4 (0116)"));
+    // Where a line has several snapshots, the one its undated name joins says its date too,
+    // and a line name that writes the joined snapshot's date is read without it.
+    assert_eq!(
+        name("qwen-plus-2025-09-11").as_deref(),
+        Some("Qwen Plus (2025-09-11)")
+    );
+    assert_eq!(
+        name("qwen3-max-2025-09-23").as_deref(),
+        Some("Qwen3 Max (2025-09-23)")
+    );
 }
 
 /// LiteLLM's provider names → the catalogue's providers (`data/litellm_providers.csv`), and
