@@ -1265,6 +1265,23 @@ fn no_release_date_is_a_year_before_the_models_own_snapshots() {
     );
 }
 
+/// A generator that makes no text calls no tools: no listed image, video or speech model
+/// says `tool_call: true` (Poe's files claim it for DALL-E 3 and Sora 2 by default; docs/data.md,
+/// "Witnesses and votes").
+#[test]
+fn no_model_that_makes_no_text_calls_tools() {
+    let s = bundled();
+    let claimed: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research" && m.tool_call == Some(true))
+        .filter(|m| !m.output_modalities.split(',').any(|x| x == "text"))
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(claimed.is_empty(), "{claimed:#?}");
+    assert_eq!(model(&s, "dall-e-3").tool_call, None);
+}
+
 /// A family is the model's line, not a host's label: a listed model its creator does not
 /// sell has a family only where its words are words of the model's id or name, one a
 /// version number may follow (`qwen` for `qwen3-…`); NanoGPT's `yi` for Tongyi

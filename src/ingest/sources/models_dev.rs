@@ -400,6 +400,54 @@ pub fn records(
         "models.dev: a host's default `open_weights: false` not read",
         defaulted,
     );
+    let tools = forget_default_tools(&mut out[first..]);
+    report.rule(
+        "models.dev: a host's default `tool_call: true` not read",
+        tools,
+    );
+}
+
+/// How many of a host's entries that make no text must claim tool calls, and which share of
+/// them, for its `tool_call: true` to be a default it writes.
+pub const TOOLS_DEFAULT_MIN: usize = 5;
+pub const TOOLS_DEFAULT_SHARE: f64 = 0.8;
+
+/// A host whose files claim tool calls for its image, video and speech generators, which
+/// call no tools (Poe: 31 of its 33 models that make no text), writes `tool_call: true` by
+/// default: its `true` does not vote (its `false` does), so other witnesses decide or the
+/// model's ability is unknown (docs/data.md, "Witnesses and votes"). Returns how many entries
+/// lost it.
+fn forget_default_tools(records: &mut [ModelRecord]) -> usize {
+    let no_text = |r: &ModelRecord| {
+        r.output_modalities
+            .as_ref()
+            .is_some_and(|m| !m.is_empty() && !m.iter().any(|x| x == "text"))
+    };
+    let mut media: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for r in records.iter().filter(|r| no_text(r)) {
+        if let Some(p) = r.provider.clone() {
+            let e = media.entry(p).or_default();
+            e.0 += 1;
+            e.1 += usize::from(r.tool_call == Some(true));
+        }
+    }
+    let defaults: BTreeSet<String> = media
+        .into_iter()
+        .filter(|(_, (n, claimed))| {
+            #[allow(clippy::cast_precision_loss)]
+            let share = *claimed as f64 / (*n).max(1) as f64;
+            *claimed >= TOOLS_DEFAULT_MIN && share >= TOOLS_DEFAULT_SHARE
+        })
+        .map(|(p, _)| p)
+        .collect();
+    let mut forgotten = 0;
+    for r in records.iter_mut() {
+        if r.tool_call == Some(true) && r.provider.as_ref().is_some_and(|p| defaults.contains(p)) {
+            r.tool_call = None;
+            forgotten += 1;
+        }
+    }
+    forgotten
 }
 
 /// The share of a host's entries saying `open_weights: false` above which its `false` is a
@@ -742,6 +790,26 @@ mod tests {
         );
         assert_eq!(recs[recs.len() - 2].release_date, None);
         assert!(recs[recs.len() - 1].release_date.is_some());
+    }
+
+    #[test]
+    fn a_host_claiming_tools_for_its_image_generators_states_a_default() {
+        let rec = |provider: &str, out: &str, tools: bool| ModelRecord {
+            provider: Some(provider.into()),
+            output_modalities: Some(vec![out.into()]),
+            tool_call: Some(tools),
+            ..ModelRecord::default()
+        };
+        let mut recs: Vec<ModelRecord> = (0..TOOLS_DEFAULT_MIN)
+            .map(|_| rec("bots", "image", true))
+            .chain([rec("bots", "text", true), rec("bots", "text", false)])
+            .chain((0..TOOLS_DEFAULT_MIN).map(|_| rec("host", "image", false)))
+            .chain([rec("host", "text", true)])
+            .collect();
+        // The bots' six claims are gone, their `false` and the other host's word stay.
+        assert_eq!(forget_default_tools(&mut recs), TOOLS_DEFAULT_MIN + 1);
+        assert_eq!(recs[TOOLS_DEFAULT_MIN + 1].tool_call, Some(false));
+        assert_eq!(recs.last().unwrap().tool_call, Some(true));
     }
 
     #[test]
