@@ -358,7 +358,7 @@ pub fn display_name(name: &str) -> &str {
 }
 
 /// Weights formats a host's name may end with (longer first where one ends another).
-const WEIGHT_FORMATS: [&str; 10] = [
+pub const WEIGHT_FORMATS: [&str; 10] = [
     "-awq-4bit",
     "-gguf",
     "-awq",

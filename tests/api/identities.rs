@@ -2030,9 +2030,7 @@ fn a_slug_writes_the_dots_its_spellings_write() {
 #[test]
 fn packagings_of_one_model_are_one_model() {
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
-    let formats = [
-        "-gguf", "-awq", "-4bit", "-8bit", "-fp8", "-bf16", "-fp16", "-nvfp4", "-mlx",
-    ];
+    let formats = mds::ingest::identities::WEIGHT_FORMATS;
     let mut plain: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for (key, slug) in listed_keys(&s) {
         let mut base = key.as_str();

@@ -47,10 +47,11 @@ pub fn offers(
         // a snapshot of its own: it joins under its undated name, so it neither makes a
         // model nor renames one (the maker's undated alias names the newest snapshot).
         let folded = folded_into(&raw, first_pass, apart);
+        // A dated id of a known line that does not fold is a snapshot of its own, kept.
+        let kept_apart = folded.is_none() && dated_line(&raw, first_pass);
         if let Some((undated, _)) = folded.filter(|(_, m)| named.is_none_or(|n| n == *m)) {
             offer.record.parsed = Some(names::parse(undated));
-        } else if named.is_none() && !offer.first_party && !snapshot_apart(&raw, first_pass, apart)
-        {
+        } else if named.is_none() && !offer.first_party && !kept_apart {
             report.unmatched(SOURCE, &raw);
             continue;
         }
@@ -108,12 +109,11 @@ fn folded_into<'a, 'r>(
     (!dated_otherwise(raw, u, slug) && !apart.contains(&names::parse(raw).key)).then_some((u, slug))
 }
 
-/// Whether a dated id names a known model's snapshot of its own (see [`own_snapshots`]).
-fn snapshot_apart(raw: &str, first_pass: &Resolved, apart: &BTreeSet<String>) -> bool {
+/// Whether a dated id's undated name names a known model.
+fn dated_line(raw: &str, first_pass: &Resolved) -> bool {
     identities::undated(raw)
         .and_then(|u| first_pass.lookup(u))
         .is_some()
-        && folded_into(raw, first_pass, apart).is_none()
 }
 
 /// Whether `raw`, a dated id whose undated name `undated` joins the model `slug`, is dated
@@ -143,7 +143,7 @@ pub fn described(
         {
             r.parsed = Some(names::parse(slug));
             records.push(r);
-        } else if snapshot_apart(&r.raw_id, first_pass, apart)
+        } else if dated_line(&r.raw_id, first_pass)
             && r.provider
                 .as_deref()
                 .is_some_and(|p| tables.is_first_party(r.creator.as_deref(), p))
