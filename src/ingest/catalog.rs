@@ -214,6 +214,7 @@ pub fn finish(
         }
     }
     super::lines::name_snapshots(&mut snapshot.models, &resolved.index);
+    super::lines::name_apart(&mut snapshot.models, &resolved.models);
     super::lines::date_from_line(&mut snapshot.models, &resolved.models);
     snapshot.offerings = resolved.offerings;
 

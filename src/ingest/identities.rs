@@ -528,7 +528,7 @@ pub fn model_creator(key: &str, recs: &[super::ModelRecord]) -> Option<String> {
         .or_else(|| recs.iter().filter_map(named_vendor).find(not_base_lab))
         // A cloud, router or plan is never a creator unless the creators table says it is
         // one (OpenRouter's stealth `openrouter/owl-alpha` names no lab; docs/data.md,
-        // "Creators").
+        // "Creators"), or the model is its own product.
         .filter(|c| {
             tables.creators.contains_key(c)
                 || !matches!(
@@ -538,6 +538,7 @@ pub fn model_creator(key: &str, recs: &[super::ModelRecord]) -> Option<String> {
                         | entity::vocab::ProviderKind::Plan
                 )
         })
+        .or_else(|| recs.iter().find_map(product_maker))
 }
 
 /// Words a release line uses for its own variants whichever lab makes it, beyond the
@@ -822,6 +823,9 @@ pub struct Candidate {
     /// Whether a benchmark table names it without a served word (where a plain name is the
     /// base model; `llama3.3:70b-instruct-q8_0` is not such a name).
     pub plain_in_table: bool,
+    /// The price the creator's own list in one source gives this spelling (source, input,
+    /// output), if any.
+    pub own_price: Option<(&'static str, Option<f64>, Option<f64>)>,
 }
 
 /// The words of a creator and of the vendor ids the creators table lists for it.
@@ -863,6 +867,15 @@ fn same_model(
     // With no creator known on either side, only packaging and router words may differ.
     let strict = keep.creator.is_none() && other.creator.is_none();
     if let (Some(x), Some(y)) = (&keep.creator, &other.creator)
+        && x != y
+    {
+        return false;
+    }
+    // A creator's price list pricing the two ids apart sells two models (OpenAI's `babbage`
+    // at 0.5 and `babbage-002` at 0.4 in genai-prices, one name in a benchmark table); two
+    // sources' copies of the list may be of two days.
+    if let (Some(x), Some(y)) = (keep.own_price, other.own_price)
+        && x.0 == y.0
         && x != y
     {
         return false;
@@ -1012,6 +1025,30 @@ pub fn same_name(candidates: &[Candidate], unsaid: bool) -> Vec<(String, String)
         }
     }
     out
+}
+
+/// A month and day written with a dash (`grok-2-08-13`, a leaderboard's) beside the same
+/// day without one (`grok-2-0813`) is that snapshot: one day, two spellings
+/// (docs/methodology.md, "Identity"). A key ending in a full date is no such spelling.
+pub(super) fn dashed_days(
+    by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    let two =
+        |s: &str, max: u32| s.len() == 2 && s.parse::<u32>().is_ok_and(|n| (1..=max).contains(&n));
+    by_key
+        .keys()
+        .filter_map(|key| {
+            let (rest, day) = key.rsplit_once('-')?;
+            let (stem, month) = rest.rsplit_once('-')?;
+            let year = stem
+                .rsplit('-')
+                .next()
+                .is_some_and(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()));
+            let alt = format!("{stem}-{month}{day}");
+            (two(month, 12) && two(day, 31) && !year && by_key.contains_key(&alt))
+                .then(|| (key.clone(), alt))
+        })
+        .collect()
 }
 
 /// Snapshots dated two months or more before the first release date any witness of their
@@ -1389,6 +1426,39 @@ pub fn router_product(r: &super::ModelRecord) -> Option<names::Parsed> {
         return None;
     }
     Some(names::parse(&format!("{maker}-{}", parsed.slug)))
+}
+
+/// The maker of a router's own product, which is its creator though a host is never one
+/// otherwise: a router product ([`router_product`]'s words) is the organisation its id
+/// names (the listing host where that id spells the host: Kilo's `kilo-auto/free`,
+/// NanoGPT's `nanogpt/coding-router`), else its record's creator, else the host listing it
+/// (LLM Gateway's `auto`); and an id a router lists under its own name is that router's
+/// product (OpenRouter's `openrouter/bodybuilder`), while another seller's copy of such an
+/// id says nothing (Kilo's `openrouter/owl-alpha`, a stealth model) — docs/data.md,
+/// "Creators".
+pub fn product_maker(r: &super::ModelRecord) -> Option<String> {
+    let host = r.provider.as_deref()?;
+    let squash = |s: &str| s.replace(['-', '_', '.'], "");
+    let spells_host = |v: &str| squash(v).starts_with(&squash(host));
+    // The id as listed: resolution renames a router product's key after its maker.
+    let parsed = names::parse(&r.raw_id);
+    let vendor = parsed.vendor.as_deref();
+    let says = |s: &str| super::curation::names_router(s, r.family.as_deref());
+    let tail = r.raw_id.rsplit('/').next().unwrap_or_default();
+    if says(tail) || r.name.as_deref().is_some_and(says) {
+        let maker = match vendor {
+            Some(v) if spells_host(v) => host.to_string(),
+            Some(v) => super::catalog::canonical_provider(v),
+            None => r.creator.clone().unwrap_or_else(|| host.to_string()),
+        };
+        return (!NOT_VENDORS.contains(&maker.as_str())).then_some(maker);
+    }
+    let routes = matches!(
+        super::prices::Tables::shared().provider_kind(host),
+        ProviderKind::Router
+    );
+    (routes && vendor.is_some_and(|v| super::catalog::canonical_provider(v) == host))
+        .then(|| host.to_string())
 }
 
 /// A bot a host publishes at a router under its own account, marked with the host's
@@ -2583,7 +2653,47 @@ mod tests {
             records,
             offered: true,
             plain_in_table: false,
+            own_price: None,
         }
+    }
+
+    #[test]
+    fn ids_one_price_list_sells_apart_are_two_models() {
+        let priced = |key: &str, input: f64, source: &'static str| Candidate {
+            own_price: Some((source, Some(input), Some(input))),
+            ..cand(key, "GPT-3 XL", Some("openai"), 1)
+        };
+        let apart = [
+            priced("babbage", 0.5, "genai-prices"),
+            priced("babbage-002", 0.4, "genai-prices"),
+        ];
+        assert!(same_name(&apart, false).is_empty());
+        // Two sources' copies of the list may be of two days: names alike still join.
+        let copies = [
+            priced("babbage", 0.5, "genai-prices"),
+            priced("babbage-002", 0.4, "models-dev"),
+        ];
+        assert_eq!(same_name(&copies, false).len(), 1);
+    }
+
+    #[test]
+    fn a_dashed_day_is_the_snapshot_of_that_day() {
+        let keys: BTreeMap<String, Vec<super::super::ModelRecord>> = [
+            "grok-2-0813",
+            "grok-2-08-13",
+            "gpt-4o-2024-08-06",
+            "gpt-4o-2024-0806",
+            "qwen3-5-flash-02-23",
+            "mistral-7b-13-40",
+            "mistral-7b-1340",
+        ]
+        .into_iter()
+        .map(|k| (k.to_string(), Vec::new()))
+        .collect();
+        assert_eq!(
+            dashed_days(&keys),
+            [("grok-2-08-13".to_string(), "grok-2-0813".to_string())]
+        );
     }
 
     fn merges(cands: &[Candidate]) -> Vec<(String, String)> {

@@ -85,6 +85,41 @@ pub fn name_snapshots(models: &mut [model::Model], index: &BTreeMap<String, Stri
     }
 }
 
+/// Names a name several models share apart where only a benchmark table gives it: such a
+/// table names its model family, not the version (Epoch's `Model`: five OpenAI ids are
+/// "GPT-3.5", `babbage` and `babbage-002` "GPT-3 XL"), so each model it names so is named
+/// with its id, as the table writes its own unique names ("GPT-3 175B (davinci-002)").
+/// A model a price list or host names so keeps the name (Google's `gemini-1.5-pro`
+/// beside Epoch's `gemini-1.5-pro-001`), and so does the one whose id the name spells
+/// ("MPT-7B" is `mpt-7b`, not `mpt-7b-instruct`) — docs/methodology.md, "Identity".
+pub fn name_apart(models: &mut [model::Model], records: &BTreeMap<String, Vec<ModelRecord>>) {
+    let mut sharing: BTreeMap<String, usize> = BTreeMap::new();
+    for m in models.iter() {
+        *sharing.entry(m.name.to_lowercase()).or_default() += 1;
+    }
+    for m in models.iter_mut() {
+        if sharing.get(&m.name.to_lowercase()).is_none_or(|n| *n < 2) {
+            continue;
+        }
+        let recs = records.get(&m.slug).map_or(&[][..], Vec::as_slice);
+        let said_by_seller = recs.iter().any(|r| {
+            r.rank < BENCHMARK_RANK
+                && r.name
+                    .as_deref()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(&m.name))
+        });
+        let spells_id = names::parse(&m.name).key == names::parse(&m.slug).key;
+        if said_by_seller || spells_id || recs.is_empty() {
+            continue;
+        }
+        // One parenthesis: "DeepSeek-V2 (MoE-236B, deepseek-v2-chat-0628)".
+        m.name = match m.name.strip_suffix(')') {
+            Some(open) if open.contains('(') => format!("{open}, {})", m.slug),
+            _ => format!("{} ({})", m.name, m.slug),
+        };
+    }
+}
+
 /// A release date a creator's file gives a model that is the date of a shorter model of its
 /// line (the same creator; its id the first words of this one's) is the line's date where a
 /// benchmark table dates the model four weeks or more later: the earliest such date is its

@@ -153,6 +153,9 @@ pub struct ModelRecord {
     /// `deprecated`, models.dev's `status = "deprecated"`); only the creator's own entries
     /// speak for the model (docs/data.md, "Lifecycle").
     pub deprecated: Option<bool>,
+    /// The day the creator shut the model down, where a benchmark table's notes record it
+    /// (Epoch's "was deprecated 2024-01-04" beside OpenAI's deprecations page).
+    pub shut_down: Option<String>,
 }
 
 /// The rank of records read from benchmark tables (a paper's or a leaderboard's rows).
@@ -377,6 +380,16 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     modes::drop_folded_periods(&mut snapshot.price_history, &resolved, &mut report);
     let labelled = labels::read_answers(opts.labels.as_deref(), &resolved)?;
 
+    // A benchmark table's note that the creator shut a model down dates its retirement
+    // where none of the creator's own entries does (they speak last, below; docs/data.md,
+    // "Lifecycle").
+    let shut_down: BTreeMap<String, String> = resolved
+        .models
+        .iter()
+        .filter_map(|(slug, recs)| {
+            Some((slug.clone(), recs.iter().find_map(|r| r.shut_down.clone())?))
+        })
+        .collect();
     let tables = catalog::Reviewed::checked_in().map_err(IngestError::Reviewed)?;
     let gaps = catalog::finish(
         &mut snapshot,
@@ -393,6 +406,13 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             unvouched: &derived.unvouched,
         },
     );
+    for m in &mut snapshot.models {
+        if let Some(day) = shut_down.get(&m.slug) {
+            m.deprecation_date = Some(day.clone());
+            m.deprecated = true;
+            m.retired = day.as_str() <= days.today.as_str();
+        }
+    }
     sources::litellm::apply(
         &witnessed,
         &mut snapshot.models,

@@ -155,6 +155,10 @@ fn candidate(key: &str, recs: &[ModelRecord]) -> Option<identities::Candidate> {
             vendor_words.extend(names::slugify(org).split('-').map(str::to_string));
         }
     }
+    let own_price = recs
+        .iter()
+        .filter(|r| r.provider.is_some() && r.provider == creator)
+        .find_map(|r| r.prices.as_ref().map(|p| (r.source, p.input, p.output)));
     Some(identities::Candidate {
         key: key.to_string(),
         name: identities::model_name(recs)?,
@@ -169,6 +173,7 @@ fn candidate(key: &str, recs: &[ModelRecord]) -> Option<identities::Candidate> {
         plain_in_table: recs
             .iter()
             .any(|r| r.rank >= BENCHMARK_RANK && !identities::says_served(&r.raw_id)),
+        own_price,
     })
 }
 
@@ -447,6 +452,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         .collect();
     prefixed.extend(labelled);
     prefixed.extend(identities::phantom_snapshots(&by_key));
+    prefixed.extend(identities::dashed_days(&by_key));
     prefixed.extend(identities::context_labelled(&by_key));
     // A spelling may name a key that itself moves (`meta-llama-3-70b-instruct-turbo` →
     // `meta-llama-3-70b-instruct` → `llama-3-70b-instruct`): each goes to the end of its chain.
@@ -738,6 +744,18 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             index
                 .entry(names::parse(&r.raw_id).slug)
                 .or_insert_with(|| slug.clone());
+        }
+    }
+    // The undated name a creator's own price entry matches for a dated snapshot (xAI's
+    // `grok-2-1212` entry matching `grok-2`) names that snapshot where no model answers to
+    // it, so hosts selling the undated name sell it (docs/methodology.md, "Identity").
+    for (slug, recs) in &models {
+        let Some(undated) = identities::undated(slug) else {
+            continue;
+        };
+        let key = names::parse(undated).key;
+        if recs.iter().any(|r| r.rank <= 2 && r.same_as.contains(&key)) {
+            index.entry(key).or_insert_with(|| slug.clone());
         }
     }
     let mut offerings = offerings::pick(&models);

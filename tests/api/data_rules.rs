@@ -349,10 +349,21 @@ fn every_deprecation_date_of_the_creator_is_the_models() {
 fn hosts_are_never_creators_and_labs_sell_first_party() {
     let s = bundled();
     let tables = mds::ingest::prices::Tables::shared();
+    // A router's own product is the exception (docs/data.md, "Creators"): a router product,
+    // or an id the router lists under its own name (OpenRouter's `openrouter/bodybuilder`).
+    let own_product = |m: &entity::model::Model, c: &str| {
+        m.task == entity::vocab::Task::Router
+            || s.offerings
+                .iter()
+                .filter(|o| o.model_slug == m.slug)
+                .all(|o| o.provider_model_id.starts_with(&format!("{c}/")))
+    };
     let hosts: Vec<(&str, &str)> = s
         .models
         .iter()
-        .filter_map(|m| Some((m.slug.as_str(), m.creator_slug.as_deref()?)))
+        .filter_map(|m| Some((m, m.creator_slug.as_deref()?)))
+        .filter(|(m, c)| !own_product(m, c))
+        .map(|(m, c)| (m.slug.as_str(), c))
         .filter(|(_, c)| {
             !tables.creators.contains_key(*c)
                 && matches!(

@@ -97,6 +97,86 @@ async fn listed_models_are_real_models() {
         "{extra} duplicate names among {} listed models",
         listed.len()
     );
+    // Over the whole catalogue, research models too, a name only a benchmark table gives
+    // (its model family: Epoch's "GPT-3.5" for five OpenAI ids) names one model each with
+    // its id: 26 names were shared before, 3 after, all sellers' own names.
+    let mut every: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for m in catalog.all_models() {
+        every
+            .entry(m.name.to_lowercase())
+            .or_default()
+            .push(m.slug.as_str());
+    }
+    let shared: Vec<_> = every.iter().filter(|(_, s)| s.len() > 1).collect();
+    assert!(shared.len() <= 5, "{shared:?}");
+    assert!(!every.contains_key("gpt-3.5"), "{:?}", every.get("gpt-3.5"));
+    assert_eq!(
+        catalog.model("text-davinci-003").map(|m| m.name.as_str()),
+        Some("GPT-3.5 (text-davinci-003)")
+    );
+}
+
+/// Ids a creator's price list sells apart are two models, though a benchmark table names
+/// both alike (OpenAI's `babbage` at 0.5 and `babbage-002` at 0.4, both Epoch's "GPT-3
+/// XL"); a leaderboard's dashed day is the snapshot of that day (`grok-2-08-13` is
+/// `grok-2-0813`); the undated name a creator's price entry matches names its snapshot, so
+/// a host selling it sells that snapshot (Vercel's `xai/grok-2` is Grok 2 1212).
+#[tokio::test]
+async fn versions_a_price_list_sells_apart_stay_apart() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (model, input) in [("babbage", 0.5), ("babbage-002", 0.4)] {
+        let (status, body) = app.get_json(&format!("/api/v1/models/{model}")).await;
+        assert_eq!(status, 200, "{model}: {body}");
+        assert_eq!(body["data"]["slug"], model, "{body}");
+        assert_eq!(body["data"]["input_price"], input, "{model}");
+    }
+    let (_, b2) = app.get_json("/api/v1/models/babbage-002").await;
+    assert_eq!(b2["data"]["name"], "GPT-3 XL (babbage-002)");
+    assert_eq!(b2["data"]["context_window"], 16384);
+    for (dashed, snapshot) in [
+        ("grok-2-08-13", "grok-2-0813"),
+        ("grok-2-mini-08-13", "grok-2-mini-0813"),
+    ] {
+        let (status, body) = app
+            .get_json(&format!("/api/v1/models/lookup?id={dashed}"))
+            .await;
+        assert_eq!(status, 200, "{dashed}: {body}");
+        assert_eq!(body["data"]["slug"], snapshot, "{dashed}");
+    }
+    let catalog = app.state.catalog.snapshot();
+    for (model, id) in [
+        ("grok-2-1212", "xai/grok-2"),
+        ("grok-2-vision-1212", "xai/grok-2-vision"),
+    ] {
+        let at_vercel: Vec<&str> = catalog
+            .offerings_of(model)
+            .iter()
+            .filter(|o| o.provider_slug == "vercel")
+            .map(|o| o.provider_model_id.as_str())
+            .collect();
+        assert_eq!(at_vercel, [id], "{model}");
+    }
+    // Catalogue-wide: no two models are one day spelt with and without a dash.
+    let slugs: BTreeSet<&str> = catalog
+        .all_models()
+        .iter()
+        .map(|m| m.slug.as_str())
+        .collect();
+    let twice: Vec<&&str> = slugs
+        .iter()
+        .filter(|s| {
+            let Some((rest, day)) = s.rsplit_once('-') else {
+                return false;
+            };
+            let Some((stem, month)) = rest.rsplit_once('-') else {
+                return false;
+            };
+            month.len() == 2
+                && day.len() == 2
+                && slugs.contains(format!("{stem}-{month}{day}").as_str())
+        })
+        .collect();
+    assert!(twice.is_empty(), "{twice:?}");
 }
 
 /// Spellings that sources name alike are one model; ids that name different snapshots,
@@ -263,6 +343,14 @@ async fn flagships_hold_the_benchmarks_their_sources_publish() {
 async fn creators_follow_the_table_and_the_sources() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     for (model, creator) in [
+        // A router's own products are its maker's: OpenRouter's Auto Router and Body
+        // Builder, Kilo's Auto, NanoGPT's Coding Router, Switchpoint's router resold by
+        // OpenRouter. Kilo's copy of OpenRouter's stealth `owl-alpha` credits nobody.
+        ("openrouter-auto", "openrouter"),
+        ("bodybuilder", "openrouter"),
+        ("kilo-auto-free", "kilo"),
+        ("nanogpt-coding-router", "nano-gpt"),
+        ("switchpoint-router", "switchpoint"),
         ("palmyra-x5", "writer"),
         ("gpt-neox-20b", "eleutherai"),
         ("llama-3.3-70b-instruct", "meta"),
@@ -286,6 +374,8 @@ async fn creators_follow_the_table_and_the_sources() {
         let (_, p) = app.get_json(&format!("/api/v1/providers/{slug}")).await;
         assert_eq!(p["data"]["name"], name, "{slug}");
     }
+    let (_, owl) = app.get_json("/api/v1/models/owl-alpha").await;
+    assert_eq!(owl["data"]["creator"], serde_json::Value::Null, "{owl}");
     let (_, aion) = app.get_json("/api/v1/providers/aion-labs").await;
     assert_eq!(aion["data"]["name"], "AionLabs");
     assert_eq!(aion["data"]["kind"], "creator");
@@ -315,12 +405,23 @@ async fn creators_follow_the_table_and_the_sources() {
     );
     // A host never becomes a creator: no model is credited to a cloud, router or plan
     // (DigitalOcean's `fal-ai/fast-sdxl` names the cloud fal, not SDXL's maker), unless the
-    // reviewed creators table says the host makes models too (Vercel's v0).
+    // reviewed creators table says the host makes models too (Vercel's v0), or the model is
+    // the router's own product: a router product, or an id the router lists under its own
+    // name (OpenRouter's `openrouter/bodybuilder`).
     let tables = mds::ingest::prices::Tables::shared();
+    let own_product = |m: &entity::model::Model, c: &str| {
+        m.task == entity::vocab::Task::Router
+            || catalog
+                .offerings_of(&m.slug)
+                .iter()
+                .all(|o| o.provider_model_id.starts_with(&format!("{c}/")))
+    };
     let hosted: Vec<String> = catalog
         .all_models()
         .iter()
-        .filter_map(|m| Some((m.slug.as_str(), m.creator_slug.as_deref()?)))
+        .filter_map(|m| Some((m, m.creator_slug.as_deref()?)))
+        .filter(|(m, c)| !own_product(m, c))
+        .map(|(m, c)| (m.slug.as_str(), c))
         .filter(|(_, c)| {
             !tables.creators.contains_key(*c)
                 && matches!(

@@ -130,3 +130,24 @@ async fn a_malformed_retirement_query_names_its_parameter() {
         );
     }
 }
+
+/// A benchmark table's note that the creator shut a model down dates its retirement where
+/// no creator's entry does (Epoch's "was deprecated 2024-01-04" for OpenAI's GPT-3 ids and
+/// 2024-09-13 for GPT-3.5 Turbo 0613); a creator's own date still speaks for its model
+/// (`babbage-002`, 2026-09-28 in LiteLLM).
+#[tokio::test]
+async fn a_table_s_shut_down_note_retires_the_model() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for (model, day) in [
+        ("davinci", "2024-01-04"),
+        ("babbage", "2024-01-04"),
+        ("text-davinci-003", "2024-01-04"),
+        ("gpt-3.5-turbo-0613", "2024-09-13"),
+        ("babbage-002", "2026-09-28"),
+    ] {
+        let (status, body) = app.get_json(&format!("/api/v1/models/{model}")).await;
+        assert_eq!(status, 200, "{model}: {body}");
+        assert_eq!(body["data"]["deprecation_date"], day, "{model}");
+        assert_eq!(body["data"]["retired"], true, "{model}");
+    }
+}

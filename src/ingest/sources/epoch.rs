@@ -348,10 +348,21 @@ pub fn epoch_models(dir: &Path) -> Result<Vec<ModelRecord>, IngestError> {
             name,
             release_date: date,
             parsed: Some(parsed),
+            shut_down: row.get("Notes").and_then(|n| shut_down(n)),
             ..Default::default()
         });
     }
     Ok(out)
+}
+
+/// The day a version's notes say it was shut down ("was deprecated 2024-01-04", as Epoch
+/// copies OpenAI's deprecations page): a full date right after the word only.
+fn shut_down(notes: &str) -> Option<String> {
+    let (_, after) = notes.split_once("was deprecated ")?;
+    let day = after.get(..10)?;
+    chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
+        .is_ok()
+        .then(|| day.to_string())
 }
 
 #[cfg(test)]
@@ -386,5 +397,16 @@ mod tests {
             Some("2025-11-17")
         );
         assert_eq!(epoch_date("soon"), None);
+    }
+
+    #[test]
+    fn notes_date_a_shut_down_only_with_a_full_day() {
+        assert_eq!(
+            shut_down("was deprecated 2024-01-04\nfrom Wikipedia: …").as_deref(),
+            Some("2024-01-04")
+        );
+        assert_eq!(shut_down("deprecation notes"), None);
+        assert_eq!(shut_down("was deprecated 2024-13-01"), None);
+        assert_eq!(shut_down("was deprecated soon"), None);
     }
 }

@@ -312,6 +312,7 @@ fn record(
             .get("status")
             .and_then(Value::as_str)
             .map(|s| s == "deprecated"),
+        shut_down: None,
     }
 }
 
