@@ -123,7 +123,7 @@ pub fn apply(s: &mut Snapshot) {
         }
         // A generator its name alone makes one makes what it generates: images
         // (`ming-image-0.1-design`, which no source gives modalities), speech
-        // (`gemini-2.5-pro-preview-tts`, where one of Google's entries lists text out); its
+        // (a `-tts` model no entry says makes audio); its
         // category follows (docs/data.md, "Witnesses and votes").
         let made = match m.task {
             Task::ImageGeneration => Some("image"),

@@ -358,12 +358,14 @@ pub fn display_name(name: &str) -> &str {
 }
 
 /// Weights formats a host's name may end with (longer first where one ends another).
-pub const WEIGHT_FORMATS: [&str; 10] = [
+pub const WEIGHT_FORMATS: [&str; 12] = [
     "-awq-4bit",
     "-gguf",
     "-awq",
     "-4bit",
     "-8bit",
+    "-int4",
+    "-int8",
     "-fp8",
     "-bf16",
     "-fp16",

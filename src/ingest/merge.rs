@@ -562,10 +562,10 @@ fn open_source(
     });
     let listed = recs.iter().any(|r| r.rank < BENCHMARK_RANK);
     // The table speaks both ways: an open family's checkpoint, or its API-only tier.
-    let reviewed = if catalog::open_family(slug) {
-        Some(true)
+    let reviewed = if catalog::api_only(slug) {
+        Some(false)
     } else {
-        catalog::api_only(slug).then_some(false)
+        catalog::open_family(slug).then_some(true)
     };
     if by_family
         && listed

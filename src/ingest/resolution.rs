@@ -225,6 +225,7 @@ const DASH_VENDORS: &[(&str, &str)] = &[
     ("nvidia-", "nvidia"),
     ("moonshotai-", "moonshotai"),
     ("minimax-", "minimax"),
+    ("perplexity-", "perplexity"),
     ("z-ai-", "zhipuai"),
     ("zai-", "zhipuai"),
 ];

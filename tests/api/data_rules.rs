@@ -160,6 +160,8 @@ fn every_sold_model_of_an_open_family_is_open_source() {
         .models
         .iter()
         .filter(|m| ingest::catalog::open_family(&m.slug) && sold.contains(m.slug.as_str()))
+        // A family's API-only tier has no published weights (Perplexity's Sonar on Llama 3).
+        .filter(|m| !ingest::catalog::api_only(&m.slug))
         // A fine-tune's weights are its publisher's to publish, not its family's
         // (docs/data.md, "Creators"): its witnesses decide.
         .filter(|m| m.base_model.is_none())
@@ -178,6 +180,13 @@ fn every_sold_model_of_an_open_family_is_open_source() {
         closed.is_empty(),
         "open families not open_source: {closed:?}"
     );
+    let api_only: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| ingest::catalog::api_only(&m.slug) && m.open_source == Some(true))
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(api_only.is_empty(), "API-only tiers open: {api_only:?}");
     // The table's API-only tiers of an open family (Qwen's Max, Plus, Turbo, Flash) are not
     // open, whatever a host's file says (docs/data.md, "Open weights").
     let tiers: Vec<(&str, Option<bool>)> = s

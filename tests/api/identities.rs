@@ -136,6 +136,8 @@ async fn versions_a_price_list_sells_apart_stay_apart() {
     for (dashed, snapshot) in [
         ("grok-2-08-13", "grok-2-0813"),
         ("grok-2-mini-08-13", "grok-2-mini-0813"),
+        // A leaderboard's vendor-dashed spelling of Perplexity's own model.
+        ("perplexity-sonar-pro", "sonar-pro"),
     ] {
         let (status, body) = app
             .get_json(&format!("/api/v1/models/lookup?id={dashed}"))
@@ -351,6 +353,8 @@ async fn creators_follow_the_table_and_the_sources() {
         ("kilo-auto-free", "kilo"),
         ("nanogpt-coding-router", "nano-gpt"),
         ("switchpoint-router", "switchpoint"),
+        // Perplexity's Sonar models on Llama 3.1 are its own products, not Meta's.
+        ("llama-3.1-sonar-large-128k-online", "perplexity"),
         ("palmyra-x5", "writer"),
         ("gpt-neox-20b", "eleutherai"),
         ("llama-3.3-70b-instruct", "meta"),
@@ -2158,6 +2162,8 @@ fn packagings_of_one_model_are_one_model() {
             ("ternary-bonsai-27b-gguf", "ternary-bonsai-27b"),
             ("qwen3-4b-fp8", "qwen3-4b"),
             ("Qwen/Qwen3-4B", "qwen3-4b"),
+            // Cloudflare's INT8 DistilBERT SST-2, which no source lists plainly.
+            ("distilbert-sst-2-int8", "distilbert-sst-2"),
         ],
     );
 }
@@ -2314,7 +2320,9 @@ fn a_creator_s_own_cloud_is_its_own_api() {
 }
 
 /// A speech generator makes audio, whatever one entry lists (docs/data.md): every listed
-/// `text_to_speech` model's output modalities hold `audio`.
+/// `text_to_speech` model's output modalities hold `audio`; and a LiteLLM entry whose flag
+/// contradicts its own list says nothing of that modality, so Gemini 2.5 Pro Preview TTS,
+/// which every creator record says makes audio alone, makes no text.
 #[test]
 fn every_speech_generator_makes_audio() {
     let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
@@ -2327,6 +2335,12 @@ fn every_speech_generator_makes_audio() {
         .map(|m| m.slug.as_str())
         .collect();
     assert!(silent.is_empty(), "{silent:#?}");
+    let tts = s
+        .models
+        .iter()
+        .find(|m| m.slug == "gemini-2.5-pro-preview-tts")
+        .map(|m| m.output_modalities.as_str());
+    assert_eq!(tts, Some("audio"));
 }
 
 /// A creator selling under its own name is its own API, listed in the creators table or not

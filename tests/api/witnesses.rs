@@ -158,3 +158,37 @@ fn every_disputed_first_party_price_is_explained() {
         "{w:?}"
     );
 }
+
+/// A creator's LiteLLM entry priced only by prompt-length ranges is its first range's price
+/// with the later ranges as tiers: ByteDance's Doubao Seed 2.0 Code at Volcengine is
+/// 0.46/2.3, 0.7/3.5 over 32k tokens — its first-party list price. Perplexity's Sonar on
+/// Llama 3.1 is an API product: the Llama 3 family's open weights are not its own.
+#[tokio::test]
+async fn prompt_length_ranges_price_the_offering_and_its_tiers() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (status, doubao) = app
+        .get_json("/api/v1/models/doubao-seed-2-0-code-preview")
+        .await;
+    assert_eq!(status, 200, "{doubao}");
+    let doubao = &doubao["data"];
+    assert_eq!(
+        (&doubao["input_price"], &doubao["output_price"]),
+        (&Value::from(0.46), &Value::from(2.3))
+    );
+    assert_eq!(doubao["price_basis"], "first_party");
+    let volcengine = offering(doubao, "volcengine");
+    let tier = &volcengine["tiers"][0];
+    assert_eq!(
+        (
+            &tier["from_tokens"],
+            &tier["input_price"],
+            &tier["output_price"]
+        ),
+        (&Value::from(32000), &Value::from(0.7), &Value::from(3.5)),
+        "{volcengine}"
+    );
+    let (_, sonar) = app
+        .get_json("/api/v1/models/llama-3.1-sonar-large-128k-online")
+        .await;
+    assert_eq!(sonar["data"]["open_source"], false, "{sonar}");
+}

@@ -450,8 +450,18 @@ pub fn describe(e: &serde_json::Map<String, Value>, r: &mut ModelRecord) {
     ] {
         match listed {
             Some(listed) => {
+                // A flag its own list contradicts (Google's `gemini-2.5-pro-preview-tts`:
+                // `supports_audio_output: false`, audio its one listed output) leaves the
+                // entry saying nothing of that modality.
+                let lists = |m: &str| listed.iter().any(|x| x == m);
+                let said: Vec<String> = flags.iter().map(|(m, _)| m.clone()).collect();
+                flags.retain(|(m, taken)| {
+                    !["text", "image", "audio", "video"].contains(&m.as_str()) || *taken == lists(m)
+                });
                 for m in ["text", "image", "audio", "video"] {
-                    say(flags, m, listed.iter().any(|x| x == m));
+                    if !said.iter().any(|x| x == m) {
+                        say(flags, m, lists(m));
+                    }
                 }
             }
             None => {

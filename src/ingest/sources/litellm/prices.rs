@@ -283,6 +283,23 @@ pub fn tokens_unstated(e: &Map<String, Value>) -> bool {
 
 /// An entry's prices and variants; `None` when it prices nothing.
 pub fn of(e: &Map<String, Value>) -> Option<(Prices, Vec<Variant>)> {
+    // An entry priced only by prompt-length ranges (`tiered_pricing`: Volcengine's Doubao,
+    // DashScope's Qwen) is its first range's price, the later ranges its tiers
+    // (docs/methodology.md, "Prices").
+    let ranged = ranges(e);
+    let by_range = matches!(ranged.first(), Some((0, _))) && !e.contains_key(BASE[0]);
+    let flat;
+    let e = match ranged.first() {
+        Some((_, base)) if by_range => {
+            flat = e
+                .clone()
+                .into_iter()
+                .chain((*base).clone())
+                .collect::<Map<_, _>>();
+            &flat
+        }
+        _ => e,
+    };
     // The map writes 0 for a price it does not know: 0 in and 0 out is no price (a free
     // model is never listed this way by its maker).
     let (input, output) = match (per_mtok(e, BASE[0]), per_mtok(e, BASE[1])) {
@@ -296,7 +313,20 @@ pub fn of(e: &Map<String, Value>) -> Option<(Prices, Vec<Variant>)> {
         output,
         cache_read: per_mtok(e, BASE[2]).filter(|_| tokens),
         cache_write: per_mtok(e, BASE[3]).filter(|_| tokens),
-        tiers: tiers(e, ""),
+        tiers: if by_range {
+            ranged[1..]
+                .iter()
+                .map(|(start, t)| Tier {
+                    from_tokens: *start,
+                    input_price: per_mtok(t, BASE[0]),
+                    output_price: per_mtok(t, BASE[1]),
+                    cache_read_price: per_mtok(t, BASE[2]),
+                    cache_write_price: per_mtok(t, BASE[3]),
+                })
+                .collect()
+        } else {
+            tiers(e, "")
+        },
         unit_prices: unit_prices(e),
         variants: Vec::new(),
     };
@@ -306,6 +336,25 @@ pub fn of(e: &Map<String, Value>) -> Option<(Prices, Vec<Variant>)> {
         .collect();
     let priced = p.input.is_some() || p.output.is_some() || !p.unit_prices.is_empty();
     priced.then_some((p, variants))
+}
+
+/// The prompt-length ranges of a `tiered_pricing` list, by the token count each starts at,
+/// in order; empty unless every range is one (a search API's `max_results_range` is not).
+fn ranges(e: &Map<String, Value>) -> Vec<(i64, &Map<String, Value>)> {
+    let Some(list) = e.get("tiered_pricing").and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    let read: Option<Vec<(i64, &Map<String, Value>)>> = list
+        .iter()
+        .map(|t| {
+            let t = t.as_object()?;
+            let start = t.get("range")?.as_array()?.first()?.as_f64()?;
+            (start.is_finite() && start >= 0.0).then_some((start as i64, t))
+        })
+        .collect();
+    let mut read = read.unwrap_or_default();
+    read.sort_by_key(|(start, _)| *start);
+    read
 }
 
 /// The prices of an image model gathered from its per-size entries: one unit price per
@@ -333,6 +382,31 @@ pub fn per_image(entries: &BTreeMap<String, &Map<String, Value>>) -> Vec<UnitPri
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn prompt_length_ranges_are_a_price_and_its_tiers() {
+        let e = serde_json::json!({"litellm_provider": "volcengine", "mode": "chat",
+            "tiered_pricing": [
+                {"input_cost_per_token": 7e-07, "output_cost_per_token": 3.5e-06, "range": [32000.0, 128000.0]},
+                {"input_cost_per_token": 4.6e-07, "output_cost_per_token": 2.3e-06, "range": [0, 32000.0]}]});
+        let e = e.as_object().cloned().unwrap_or_default();
+        let (p, _) = super::of(&e).unwrap();
+        assert_eq!((p.input, p.output), (Some(0.46), Some(2.3)));
+        assert_eq!(p.tiers.len(), 1);
+        assert_eq!(
+            (
+                p.tiers[0].from_tokens,
+                p.tiers[0].input_price,
+                p.tiers[0].output_price
+            ),
+            (32000, Some(0.7), Some(3.5))
+        );
+        // A search API's result-count ranges price no tokens.
+        let search = serde_json::json!({"mode": "search", "tiered_pricing": [
+            {"input_cost_per_query": 0.005, "max_results_range": [0, 25]}]});
+        let search = search.as_object().cloned().unwrap_or_default();
+        assert!(super::of(&search).is_none());
+    }
+
     #[test]
     fn a_media_entry_priced_only_per_token_states_no_token_price() {
         let e = serde_json::json!({"mode": "image_generation", "litellm_provider": "fireworks_ai",
