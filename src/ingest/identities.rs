@@ -83,9 +83,9 @@ const HOST_SUFFIXES: &[&str] = &[
 
 /// A host's own label after a model's id, joined only where no creator's record names the id:
 /// Groq's `llama-3.1-8b-instant` (its file calls it "Llama 3.1 8B"), Novita's
-/// `deepseek-v4-flash-0731-p`. OpenAI names products `Instant` (GPT-5.1 Instant, ChatGPT's
+/// `deepseek-v4-flash-0731-p`, Neuralwatt's shorter-window `glm-5.2-short`. OpenAI names products `Instant` (GPT-5.1 Instant, ChatGPT's
 /// model), so its ids keep the word.
-const HOST_LABELS: &[(&str, &[&str])] = &[("-instant", &["openai"]), ("-p", &[])];
+const HOST_LABELS: &[(&str, &[&str])] = &[("-instant", &["openai"]), ("-p", &[]), ("-short", &[])];
 
 /// The key a host's labelled key names, where `exists(base)` (see [`HOST_LABELS`]).
 pub fn host_labelled(key: &str, exists: impl Fn(&str) -> bool) -> Option<String> {
@@ -1380,10 +1380,10 @@ pub(super) fn weighed_apart(recs: &[super::ModelRecord], dated: &str) -> bool {
 }
 
 /// Keys a host writes as the tuned model's name and its context window (Groq's
-/// `mixtral-8x7b-32768`, `llama3-8b-8192`): a window size (a multiple of 1,024 tokens) no
-/// record contradicts, after a name whose `-instruct` model exists, is that model — the host
-/// sells the tuned checkpoint, never the base one a paper's table names alike
-/// (docs/methodology.md, "Identity").
+/// `mixtral-8x7b-32768`, `llama3-8b-8192`, `llama2-70b-4096`): a window size (a multiple of
+/// 1,024 tokens) no record contradicts, after a name whose `-instruct` (else `-chat`, Llama
+/// 2's) model exists, is that model — the host sells the tuned checkpoint, never the base one
+/// a paper's table names alike (docs/methodology.md, "Identity").
 pub(super) fn context_labelled(
     by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
 ) -> Vec<(String, String)> {
@@ -1392,12 +1392,12 @@ pub(super) fn context_labelled(
         .filter_map(|(key, recs)| {
             let (base, n) = key.rsplit_once('-')?;
             let n: i64 = n.parse().ok()?;
-            let tuned = format!("{base}-instruct");
-            (n >= 2048
-                && n % 1024 == 0
-                && recs.iter().all(|r| r.context.is_none_or(|c| c == n))
-                && by_key.contains_key(&tuned))
-            .then(|| (key.clone(), tuned))
+            let tuned = ["instruct", "chat"]
+                .iter()
+                .map(|t| format!("{base}-{t}"))
+                .find(|t| by_key.contains_key(t))?;
+            (n >= 2048 && n % 1024 == 0 && recs.iter().all(|r| r.context.is_none_or(|c| c == n)))
+                .then(|| (key.clone(), tuned))
         })
         .collect()
 }
@@ -2513,7 +2513,15 @@ mod tests {
 
     #[test]
     fn a_host_s_label_is_the_model_it_labels() {
-        let known = |k: &str| ["llama-3-1-8b", "gpt-5-1", "deepseek-v4-flash-0731"].contains(&k);
+        let known = |k: &str| {
+            [
+                "llama-3-1-8b",
+                "gpt-5-1",
+                "deepseek-v4-flash-0731",
+                "glm-5-2",
+            ]
+            .contains(&k)
+        };
         assert_eq!(
             host_labelled("llama-3-1-8b-instant", known).as_deref(),
             Some("llama-3-1-8b")
@@ -2521,6 +2529,10 @@ mod tests {
         assert_eq!(
             host_labelled("deepseek-v4-flash-0731-p", known).as_deref(),
             Some("deepseek-v4-flash-0731")
+        );
+        assert_eq!(
+            host_labelled("glm-5-2-short", known).as_deref(),
+            Some("glm-5-2")
         );
         // GPT-5.1 Instant is OpenAI's product, not GPT-5.1.
         assert_eq!(host_labelled("gpt-5-1-instant", known), None);

@@ -1248,6 +1248,14 @@ fn a_host_s_serving_names_no_second_model() {
         owner.get("llama-3-1-8b-instant").map(String::as_str),
         owner.get("llama-3-1-8b-instruct").map(String::as_str)
     );
+    // Neuralwatt's shorter-window label, and Groq's window label on Llama 2's chat model.
+    let of = |id: &str| {
+        owner
+            .get(&mds::ingest::names::parse(id).key)
+            .map(String::as_str)
+    };
+    assert_eq!(of("glm-5.2-short"), Some("glm-5.2"));
+    assert_eq!(of("llama2-70b-4096"), Some("llama-2-70b-chat"));
     assert!(
         slugs.contains("gpt-5-1-instant"),
         "OpenAI's GPT-5.1 Instant stays a model"
