@@ -179,7 +179,11 @@ pub fn parse(raw: &str) -> Parsed {
     {
         let amazon = matches!(vendor.as_deref(), Some("amazon" | "amazon-nova"))
             || creator_for(vendor.as_deref(), &slug) == Some("amazon");
-        if (dotted_vendor && !amazon) || (amazon && &slug[pos + 2..] == "1") {
+        // Anthropic's models before Claude 3 are versioned by that `-v` alone
+        // (`anthropic.claude-v1`, `anthropic.claude-instant-v1`): it is their name.
+        let own_version = vendor.as_deref() == Some("anthropic")
+            && !slug[..pos].bytes().any(|b| b.is_ascii_digit());
+        if (dotted_vendor && !amazon && !own_version) || (amazon && &slug[pos + 2..] == "1") {
             slug.truncate(pos);
         }
     }
@@ -516,6 +520,12 @@ mod tests {
         assert_eq!(
             parse("anthropic.claude-3-5-sonnet-20241022-v2:0").slug,
             "claude-3-5-sonnet-20241022"
+        );
+        // Anthropic's models before Claude 3 are named by their `-v`.
+        assert_eq!(parse("anthropic.claude-v1").slug, "claude-v1");
+        assert_eq!(
+            parse("anthropic.claude-instant-v1").slug,
+            "claude-instant-v1"
         );
     }
 

@@ -146,17 +146,20 @@ async fn versions_a_price_list_sells_apart_stay_apart() {
         assert_eq!(body["data"]["slug"], snapshot, "{dashed}");
     }
     let catalog = app.state.catalog.snapshot();
-    for (model, id) in [
-        ("grok-2-1212", "xai/grok-2"),
-        ("grok-2-vision-1212", "xai/grok-2-vision"),
+    for (model, host, id) in [
+        ("grok-2-1212", "vercel", "xai/grok-2"),
+        ("grok-2-vision-1212", "vercel", "xai/grok-2-vision"),
+        // Anthropic's models before Claude 3 are named by their `-v`: Bedrock's
+        // `anthropic.claude-v1` is Claude v1, not a revision of a `claude`.
+        ("claude-v1", "amazon-bedrock", "anthropic.claude-v1"),
     ] {
-        let at_vercel: Vec<&str> = catalog
+        let at_host: Vec<&str> = catalog
             .offerings_of(model)
             .iter()
-            .filter(|o| o.provider_slug == "vercel")
+            .filter(|o| o.provider_slug == host)
             .map(|o| o.provider_model_id.as_str())
             .collect();
-        assert_eq!(at_vercel, [id], "{model}");
+        assert_eq!(at_host, [id], "{model}");
     }
     // Catalogue-wide: no two models are one day spelt with and without a dash.
     let slugs: BTreeSet<&str> = catalog
