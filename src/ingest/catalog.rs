@@ -99,6 +99,12 @@ pub fn names_a_size(slug: &str) -> bool {
     })
 }
 
+/// Whether the slug's words say the model sees: `vision` or `vl` (`gpt-4-vision-preview`,
+/// `qwen2.5-vl-3b-instruct`, `ling-3.0-flash-vl`).
+pub fn names_vision(slug: &str) -> bool {
+    slug.split('-').any(|w| w == "vision" || w == "vl")
+}
+
 /// Whether the reviewed table lists the slug's family as open weights.
 pub fn open_family(slug: &str) -> bool {
     open_families()

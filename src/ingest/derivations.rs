@@ -47,9 +47,12 @@ pub fn find(resolved: &Resolved, report: &mut Report) -> Derivations {
             if !derived {
                 return None;
             }
+            // A derivative's name often leaves out the tuned checkpoint's word it was made
+            // from (NanoGPT's `gemma-4-26b-a4b-uncensored` of Google's `-it`).
             identities::base_candidates(slug)
                 .into_iter()
-                .find_map(|b| resolved.lookup(b).filter(|m| *m != slug.as_str()))
+                .flat_map(|b| [b.to_string(), format!("{b}-it"), format!("{b}-instruct")])
+                .find_map(|b| resolved.lookup(&b).filter(|m| *m != slug.as_str()))
                 .map(|b| (slug.clone(), b.to_string()))
         })
         .collect();

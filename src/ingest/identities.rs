@@ -407,12 +407,30 @@ pub fn model_name(recs: &[super::ModelRecord]) -> Option<String> {
             .map(|(_, n)| n)
             .filter(|n| !ollama_tagged(n))
     };
-    let pick = |sized: bool| {
-        names(sized)
+    // Words without a capital letter ("gpt 4 vision", genai-prices' label for
+    // `gpt-4-vision-preview`) are a label, heard only where no name has one ("GPT-4V"); an
+    // id-like name (`o3-mini`) is the creator's own spelling and stays.
+    let cased_only = |n: &&str| n.chars().any(|c| c.is_ascii_uppercase()) || !n.contains(' ');
+    // (A floating alias's name is no better for its capitals: "Gemini Pro Latest".)
+    let pick = |sized: bool, cased: bool| {
+        let fixed: BTreeSet<&str> = recs
+            .iter()
+            .filter(|r| !floating(r))
+            .filter_map(|r| r.name.as_deref())
+            .collect();
+        let mut named = names(sized)
+            .filter(move |n| !cased || cased_only(n) && fixed.contains(n))
+            .peekable();
+        let first = named.peek().copied();
+        named
             .find(|n| display_name(n) == *n)
-            .or_else(|| names(sized).next().map(display_name))
+            .or_else(|| first.map(display_name))
     };
-    pick(true).or_else(|| pick(false)).map(str::to_string)
+    pick(true, true)
+        .or_else(|| pick(false, true))
+        .or_else(|| pick(true, false))
+        .or_else(|| pick(false, false))
+        .map(str::to_string)
 }
 
 /// Whether a name carries an Ollama-style tag (`:14b`, `:latest`); `Vendor: Model` does not.
@@ -1046,9 +1064,61 @@ pub(super) fn dashed_days(
                 .rsplit('-')
                 .next()
                 .is_some_and(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()));
+            if !two(month, 12) || !two(day, 31) || year {
+                return None;
+            }
             let alt = format!("{stem}-{month}{day}");
-            (two(month, 12) && two(day, 31) && !year && by_key.contains_key(&alt))
-                .then(|| (key.clone(), alt))
+            if by_key.contains_key(&alt) {
+                return Some((key.clone(), alt));
+            }
+            // With no snapshot of that day spelt otherwise, the undated name released on that
+            // day is it (Alibaba's `qwen3.5-flash`, released 2026-02-23, is routers'
+            // `qwen3.5-flash-02-23`), under the dated id.
+            let released = by_key.get(stem).is_some_and(|recs| {
+                recs.iter()
+                    .filter_map(|r| r.release_date.as_deref())
+                    .any(|d| d.len() == 10 && d.ends_with(&format!("-{month}-{day}")))
+            });
+            (released && names::split_date(stem).is_none()).then(|| (stem.to_string(), key.clone()))
+        })
+        .collect()
+}
+
+/// An undated id beside exactly one id that is it with a month and day inside (OpenAI's
+/// `gpt-4-vision-preview`, whose price entry matches `gpt-4-1106-vision-preview`; xAI's
+/// `grok-4.20-beta-reasoning` beside `grok-4.20-beta-0309-reasoning`): the undated id
+/// points at that snapshot, the only one, as an undated id ending a line joins its newest
+/// snapshot, so the two are one model, under the dated id (docs/methodology.md,
+/// "Identity"). Trailing dates are the snapshots rule's.
+pub(super) fn dated_within(
+    by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    let month_day = |w: &str| {
+        w.len() == 4
+            && w.bytes().all(|b| b.is_ascii_digit())
+            && w[..2].parse::<u32>().is_ok_and(|m| (1..=12).contains(&m))
+            && w[2..].parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
+    };
+    let mut undated: BTreeMap<String, Vec<&String>> = BTreeMap::new();
+    for key in by_key.keys() {
+        let words: Vec<&str> = key.split('-').collect();
+        let Some(at) = words[..words.len() - 1].iter().position(|w| month_day(w)) else {
+            continue;
+        };
+        if at == 0 {
+            continue;
+        }
+        let mut rest = words.clone();
+        rest.remove(at);
+        undated.entry(rest.join("-")).or_default().push(key);
+    }
+    undated
+        .into_iter()
+        .filter_map(|(plain, dated)| match dated[..] {
+            [d] if by_key.contains_key(&plain) && names::split_date(&plain).is_none() => {
+                Some((plain, d.clone()))
+            }
+            _ => None,
         })
         .collect()
 }
@@ -1906,7 +1976,19 @@ pub(super) fn sized_host_names(
         .filter(|(key, recs)| names::split_date(key).is_none() && recs.iter().all(|r| r.rank > 2))
         .filter_map(|(key, _)| {
             let base = without_size(key)?;
-            let into = owner(base)?;
+            // Ollama's tag of a size (`rnj-1:8b`) serves the tuned checkpoint where that is
+            // the only model of the name and one of its names gives the size ("RNJ-1
+            // Instruct 8B").
+            let into = owner(base).or_else(|| {
+                let tuned = owner(&format!("{base}-instruct"))?;
+                let size = key[base.len() + 1..].replace('-', " ");
+                groups
+                    .get(&tuned)?
+                    .iter()
+                    .filter_map(|r| r.name.as_deref())
+                    .any(|n| n.to_ascii_lowercase().split(' ').any(|w| w == size))
+                    .then_some(tuned)
+            })?;
             let other_size = groups
                 .keys()
                 .any(|k| k != key && without_size(k) == Some(base));

@@ -412,13 +412,20 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
     let reasoning = flag("reasoning", |r| r.reasoning, &mut disputes);
     let tool_call = flag("tool_call", |r| r.tool_call, &mut disputes);
     let structured_output = flag("structured_output", |r| r.structured_output, &mut disputes);
-    let input = modalities(
+    let mut input = modalities(
         "input_modalities",
         recs,
         &standings,
         |r| (r.input_modalities.as_ref(), &r.input_flags),
         &mut disputes,
     );
+    // An id its creator named for seeing (`gpt-4-vision-preview`, `qwen2.5-vl-3b-instruct`)
+    // takes images whatever a list that writes every model as text says (docs/data.md,
+    // "Modalities").
+    if catalog::names_vision(slug) && !input.iter().any(|m| m == "image") {
+        input.push("image".into());
+        input.sort();
+    }
     let output = modalities(
         "output_modalities",
         recs,
@@ -426,7 +433,12 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
         |r| (r.output_modalities.as_ref(), &r.output_flags),
         &mut disputes,
     );
-    let open_source = open_source(slug, recs, &standings, !how.unvouched, &mut disputes);
+    let open_source =
+        open_source(slug, recs, &standings, !how.unvouched, &mut disputes).or_else(|| {
+            // Only for what is sold: a paper's row names no published checkpoint.
+            let listed = recs.iter().any(|r| r.rank < BENCHMARK_RANK);
+            (listed && published(slug, creator.as_deref())).then_some(true)
+        });
     let release_date = release_date(
         slug,
         recs,
@@ -591,6 +603,21 @@ fn open_source(
     )
 }
 
+/// Whether a model nobody says is open or closed is published weights by who made it: a
+/// checkpoint named by its parameter count (`skyfall-31b-v4.2`, `magnum-v2-72b`) from a
+/// publisher with no API of its own in the reviewed creators table reaches hosts only as
+/// weights it published (docs/data.md, "Open weights").
+fn published(slug: &str, creator: Option<&str>) -> bool {
+    let tables = super::prices::Tables::shared();
+    catalog::names_a_size(slug)
+        && creator.is_some_and(|c| {
+            tables
+                .creators
+                .get(c)
+                .is_none_or(|row| row.first_party.is_empty())
+        })
+}
+
 /// The release date, by the vote with two rules of its own: a date before the month the
 /// model's name gives (`voxtral-mini-3b-2507` is not of 2024-12-01, the date of an earlier
 /// model of the line) is no witness, and a date in that month outweighs any other; ties go
@@ -639,6 +666,25 @@ fn release_date(
         let d = d.get(..10).unwrap_or(d);
         (!placeholder_date(d) && possible(d)).then(|| Date(d.to_string()))
     });
+    // A day a price entry's own dated id gives (a router's `…/claude-fable-5.1` matching
+    // `…-20260831`) is one more witness of its seller's standing.
+    witnesses.extend(
+        of(recs, standings, |r| Some(r.id_days.clone()))
+            .into_iter()
+            .flat_map(|w| {
+                w.value
+                    .iter()
+                    .filter(|d| !placeholder_date(d) && possible(d))
+                    .map(|d| Witness {
+                        source: w.source,
+                        provider: w.provider.clone(),
+                        standing: w.standing,
+                        order: w.order,
+                        value: Date(d.clone()),
+                    })
+                    .collect::<Vec<_>>()
+            }),
+    );
     // A seller's date after the day the dataset first observed the model is the day that
     // seller listed it (NVIDIA's 2025-07-25 for Sarvam-M, listed elsewhere by 2025-06-22):
     // the model was out before it. Creators and benchmark tables keep their word, and so
@@ -740,8 +786,13 @@ fn release_date(
     // A model is out by the day its one dated id gives: that day where nothing dates it, or
     // dates it later (OpenAI's `gpt-audio-2025-08-28` for `gpt-audio`, which a file dates
     // 2026-01-20; `gpt-5.6-luna-2026-07-09`, which nothing else dates).
+    // A snapshot nothing dates is of the day its slug names (`qwen-plus-2025-09-11`).
+    let slug_day = named
+        .filter(|n| n.len() == 8)
+        .map(|n| format!("{}-{}-{}", &n[..4], &n[4..6], &n[6..]));
     match (chosen, id_day) {
         (Some(c), Some(day)) if c.get(..10).is_some_and(|d| d > day.as_str()) => Some(day),
+        (None, None) => slug_day,
         (None, day) => day,
         (c, _) => c,
     }

@@ -142,6 +142,10 @@ pub struct ModelRecord {
     /// its own price entry matches exactly (genai-prices' `match`: xAI's
     /// `grok-4-1-fast-reasoning` entry matches `grok-4-1-fast`).
     pub same_as: Vec<String>,
+    /// Days a price entry's exact ids give its own id (a router's `anthropic/claude-fable-5.1`
+    /// matches `anthropic/claude-fable-5.1-20260831`): the seller's word for the day the
+    /// model came out, heard as its other dates are (docs/data.md, "Release dates").
+    pub id_days: Vec<String>,
     /// The ids, as written, a creator's own price entry bills exactly (genai-prices'
     /// `equals`): each that is a model of its own is offered at the entry's price
     /// ([`offerings::billed_ids`]).

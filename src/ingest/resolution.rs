@@ -626,6 +626,9 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         .filter(|(from, into)| !moved.contains(from) && !moved.contains(into))
         .collect();
     joins.extend(packaged);
+    // Last, so what joined an undated id (Vercel's reordered `grok-4.20-reasoning-beta`)
+    // follows it into its snapshot.
+    joins.extend(identities::dated_within(&groups));
     for (from, into) in joins {
         if let Some(recs) = groups.remove(&from) {
             groups.entry(into.clone()).or_default().extend(recs);

@@ -209,6 +209,40 @@ fn every_sold_model_of_an_open_family_is_open_source() {
     }
 }
 
+/// A sized checkpoint of a publisher with no API of its own is published weights: no listed
+/// model so made is of unknown openness (docs/data.md, "Open weights").
+#[test]
+fn a_sized_checkpoint_of_a_publisher_without_an_api_is_open() {
+    let s = bundled();
+    let tables = ingest::prices::Tables::shared();
+    let published: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .filter(|m| ingest::catalog::names_a_size(&m.slug))
+        .filter(|m| {
+            m.creator_slug.as_deref().is_some_and(|c| {
+                tables
+                    .creators
+                    .get(c)
+                    .is_none_or(|row| row.first_party.is_empty())
+            })
+        })
+        .collect();
+    assert!(
+        published.len() > 100,
+        "{} such checkpoints",
+        published.len()
+    );
+    let unknown: Vec<&str> = published
+        .iter()
+        .filter(|m| m.open_source.is_none())
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(unknown.is_empty(), "{unknown:?}");
+    assert_eq!(model(&s, "skyfall-31b-v4.2").open_source, Some(true));
+}
+
 /// The bundled catalogue's model for a raw id: the model of that slug, else the alias's.
 /// Every alias of the bundled catalogue, to its model's slug.
 fn alias_index(s: &Snapshot) -> BTreeMap<&str, &str> {
@@ -446,6 +480,33 @@ fn video_generators_make_video_and_no_text() {
         wan.input_modalities.split(',').any(|m| m == "image"),
         "{wan:?}"
     );
+}
+
+#[test]
+fn an_id_named_for_seeing_takes_images() {
+    let s = bundled();
+    let seeing: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| ingest::catalog::names_vision(&m.slug))
+        .collect();
+    assert!(
+        seeing.len() > 50,
+        "{} models named for vision",
+        seeing.len()
+    );
+    let blind: Vec<&str> = seeing
+        .iter()
+        .filter(|m| !m.input_modalities.split(',').any(|i| i == "image"))
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(
+        blind.is_empty(),
+        "named for vision, take no images: {blind:?}"
+    );
+    // genai-prices' GPT-4 Vision entry states no modalities at all.
+    let v = model(&s, "gpt-4-1106-vision-preview");
+    assert_eq!(v.input_modalities, "image,text");
 }
 
 #[test]
@@ -770,7 +831,8 @@ fn hosts_spellings_of_a_labs_model_are_that_model() {
     for (spelling, model) in [
         ("llama-3.3-70b-cs", "llama-3.3-70b-instruct"),
         ("deepseek-v4-pro-el", "deepseek-v4-pro-0813"),
-        ("grok-4.20-reasoning-beta", "grok-4.20-beta-reasoning"),
+        // (xAI's undated id, and so Vercel's spelling of it, is the 0309 snapshot's.)
+        ("grok-4.20-reasoning-beta", "grok-4.20-beta-0309-reasoning"),
         ("kimi-k2-0905", "kimi-k2-instruct-0905"),
         ("nemotron-3-ultra-550b", "nemotron-3-ultra-550b-a55b"),
         ("kimi-k2-instruct", "kimi-k2-instruct-0711"),
@@ -1070,6 +1132,23 @@ fn no_derivative_is_credited_to_its_base_lab() {
         })
         .collect();
     assert!(credited.is_empty(), "{credited:?}");
+    // Credited to no one, each names what it derives from, the tuned checkpoint where its
+    // name leaves the word out.
+    let baseless: Vec<&str> = derivatives
+        .iter()
+        .filter(|m| m.creator_slug.is_none() && m.base_model.is_none())
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(
+        baseless.is_empty(),
+        "derivatives naming no base: {baseless:?}"
+    );
+    assert_eq!(
+        model(&s, "gemma-4-26b-a4b-uncensored")
+            .base_model
+            .as_deref(),
+        Some("gemma-4-26b-a4b-it")
+    );
 }
 
 /// No creator is a provider's other spelling (`fireworks` beside `fireworks-ai`, `x-ai`
@@ -1163,6 +1242,57 @@ fn a_provider_s_template_limits_are_no_model_s() {
         .find(|m| m.slug == "bge-small-en-v1.5")
         .unwrap();
     assert_ne!(bge.context_window, Some(128_000));
+}
+
+/// A price entry's own dated id dates its model: every listed model a genai-prices entry
+/// resolves to whose exact ids write the entry's id with a full date after it has a release
+/// date, and where that entry is the model's only dating witness, it is that day
+/// (OpenRouter's `anthropic/claude-fable-5.1` matches `…-20260831`; docs/data.md, "A price
+/// entry's own dated id is its seller's date").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_price_entry_s_own_dated_id_dates_its_model() {
+    let data = crate::helpers::raw_json("genai-prices/prices/new_data/v2/data.json");
+    let s = bundled();
+    let aliases = alias_index(&s);
+    let mut dated = 0;
+    let mut undated = Vec::new();
+    for provider in data.as_array().unwrap() {
+        for entry in provider["models"].as_array().into_iter().flatten() {
+            let id = entry["id"].as_str().unwrap().to_ascii_lowercase();
+            let ors = entry["match"]["or"].as_array().cloned().unwrap_or_default();
+            let days = ors
+                .iter()
+                .chain(std::iter::once(&entry["match"]))
+                .filter_map(|r| r["equals"].as_str())
+                .filter_map(|e| {
+                    let day = e.to_ascii_lowercase();
+                    let day = day.strip_prefix(&id)?.strip_prefix('-')?.to_string();
+                    (day.len() == 8 && day.bytes().all(|b| b.is_ascii_digit())).then_some(day)
+                })
+                .count();
+            if days == 0 {
+                continue;
+            }
+            let Some(slug) = resolve(&s, &aliases, &id) else {
+                continue;
+            };
+            let m = model(&s, slug);
+            if m.availability.as_str() == "research" {
+                continue;
+            }
+            dated += 1;
+            if m.release_date.is_none() {
+                undated.push(slug.to_string());
+            }
+        }
+    }
+    assert!(dated > 100, "{dated} models dated by an entry's own id");
+    assert!(undated.is_empty(), "no release date: {undated:?}");
+    assert_eq!(
+        model(&s, "claude-fable-5-1").release_date.as_deref(),
+        Some("2026-08-31")
+    );
 }
 
 /// A creator's price entry bills every id its rule names exactly: each such id that is a

@@ -2179,6 +2179,65 @@ fn packagings_of_one_model_are_one_model() {
     );
 }
 
+/// A snapshot's date is no second model of the undated one its creator released that day,
+/// nor is an undated id its creator's entry points at one dated id inside: no listed
+/// `X-MM-DD` beside a listed `X` released on that month and day, and no listed undated id
+/// beside the one listed id its creator's price entry matches with a date inside
+/// (routers' `qwen/qwen3.5-flash-02-23` is Alibaba's `qwen3.5-flash`; OpenAI's
+/// `gpt-4-vision-preview` is `gpt-4-1106-vision-preview`; docs/methodology.md, "Identity").
+#[test]
+fn a_day_or_a_date_inside_an_id_names_no_second_model() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let listed: BTreeMap<&str, &entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .map(|m| (m.slug.as_str(), m))
+        .collect();
+    let two = |w: &str| w.len() == 2 && w.bytes().all(|b| b.is_ascii_digit());
+    let same_day: Vec<(&str, &str)> = listed
+        .keys()
+        .filter_map(|slug| {
+            let (rest, day) = slug.rsplit_once('-')?;
+            let (stem, month) = rest.rsplit_once('-')?;
+            let undated = listed.get(stem)?;
+            (two(day)
+                && two(month)
+                && undated
+                    .release_date
+                    .as_deref()
+                    .is_some_and(|d| d.ends_with(&format!("-{month}-{day}"))))
+            .then_some((*slug, stem))
+        })
+        .collect();
+    assert!(same_day.is_empty(), "{same_day:?}");
+    let inside: Vec<(&str, String)> = listed
+        .keys()
+        .filter_map(|slug| {
+            let words: Vec<&str> = slug.split('-').collect();
+            let at = words[..words.len() - 1]
+                .iter()
+                .position(|w| w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()))?;
+            let mut rest = words.clone();
+            rest.remove(at);
+            let undated = rest.join("-");
+            listed
+                .contains_key(undated.as_str())
+                .then_some((*slug, undated))
+        })
+        .collect();
+    assert!(inside.is_empty(), "{inside:?}");
+    assert_named(
+        &s,
+        &[
+            ("qwen3.5-flash", "qwen3.5-flash-02-23"),
+            ("gpt-4-vision-preview", "gpt-4-1106-vision-preview"),
+            // Ollama's size tag of the one tuned checkpoint that size names.
+            ("rnj-1:8b", "rnj-1-instruct"),
+        ],
+    );
+}
+
 /// A host's id leaving out the `vision` of its model's id, and taking images, is that
 /// model: no listed model that takes images has a key that is another listed model's with
 /// `vision` taken out (Bedrock's `meta.llama3-2-90b-instruct-v1:0` is
@@ -2389,4 +2448,32 @@ fn every_audio_to_text_model_transcribes() {
         .map(|m| m.slug.as_str())
         .collect();
     assert!(chatty.is_empty(), "{chatty:#?}");
+}
+
+/// A name in lowercase words ("gpt 4 vision", genai-prices' label) is a label, served only
+/// where no other source names the model with capitals (docs/methodology.md, "Names").
+#[test]
+fn a_lowercase_label_is_no_name_where_a_source_gives_one() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let labels: Vec<(&str, &str)> = s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+        .filter(|m| m.name.contains(' ') && !m.name.chars().any(|c| c.is_ascii_uppercase()))
+        .map(|m| (m.slug.as_str(), m.name.as_str()))
+        .collect();
+    // Two models no source names otherwise (`gpt-4o-mini-audio-preview`, Ming Image).
+    assert!(labels.len() <= 2, "{labels:?}");
+    let name = |slug: &str| {
+        s.models
+            .iter()
+            .find(|m| m.slug == slug)
+            .unwrap()
+            .name
+            .as_str()
+    };
+    assert_eq!(name("gpt-4-1106-vision-preview"), "GPT-4V");
+    assert_eq!(name("gpt-3.5-turbo-instruct"), "GPT-3.5 Turbo Instruct");
+    // A floating alias's capitals ("Gemini Pro Latest") are no better.
+    assert_eq!(name("gemini-pro"), "Gemini 1.0 Pro");
 }

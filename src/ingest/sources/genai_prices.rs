@@ -435,6 +435,7 @@ pub fn records(
                 } else {
                     Vec::new()
                 },
+                id_days: id_days(id, m.get("match")),
                 bills: if first_party {
                     exact_matches(m.get("match"))
                         .filter(|id| *id != m.get("id").and_then(Value::as_str).unwrap_or_default())
@@ -471,6 +472,21 @@ pub fn records(
             }
         }
     }
+}
+
+/// The days an entry's exact ids write after its own id (`…/claude-fable-5.1-20260831` in
+/// the `…/claude-fable-5.1` entry), as `YYYY-MM-DD`: a full date only, in a year this
+/// dataset can hold.
+fn id_days(id: &str, rule: Option<&Value>) -> Vec<String> {
+    let own = id.to_ascii_lowercase();
+    exact_matches(rule)
+        .filter_map(|e| {
+            let e = e.to_ascii_lowercase();
+            let day = e.strip_prefix(&own)?.strip_prefix('-')?;
+            (day.len() == 8 && day.starts_with("20") && day.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| format!("{}-{}-{}", &day[..4], &day[4..6], &day[6..]))
+        })
+        .collect()
 }
 
 /// The versions a creator's price entry groups under an id of its own: where the entry's

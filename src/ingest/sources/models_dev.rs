@@ -298,6 +298,7 @@ fn record(
         based_on: None,
         prefix_rule: false,
         bills: Vec::new(),
+        id_days: Vec::new(),
         same_as: model
             .get("weights")
             .and_then(Value::as_array)
