@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::history::ChangeRow;
-use super::{Resolved, sources};
+use super::{Resolved, names, sources};
 
 /// The day each model was first observed by the sources listing it now: each source's
 /// observation day (its current copy's, else its bundled snapshot date).
@@ -64,5 +64,41 @@ pub fn in_copy<'a>(
                 *seen = day.to_string();
             }
         }
+    }
+}
+
+/// A snapshot whose slug names a full date was not seen before that day: what its undated
+/// alias was seen as earlier was the line's older snapshots (`qwen-plus-2025-09-11`, whose
+/// alias `qwen-plus` was listed by 2025-06-22; docs/methodology.md, "first_seen").
+pub fn not_before_own_day(first_seen: &mut BTreeMap<String, String>) {
+    for (slug, seen) in first_seen.iter_mut() {
+        let Some((_, date)) = names::split_date(slug) else {
+            continue;
+        };
+        let d = date.replace('-', "");
+        if d.len() == 8 && d.bytes().all(|b| b.is_ascii_digit()) {
+            let day = format!("{}-{}-{}", &d[..4], &d[4..6], &d[6..]);
+            if *seen < day {
+                *seen = day;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dated_snapshot_is_not_seen_before_its_day() {
+        let mut seen = BTreeMap::from([
+            ("qwen-plus-2025-09-11".to_string(), "2025-06-22".to_string()),
+            ("gpt-4o-2024-05-13".to_string(), "2025-06-22".to_string()),
+            ("qwen-plus".to_string(), "2025-06-22".to_string()),
+        ]);
+        not_before_own_day(&mut seen);
+        assert_eq!(seen["qwen-plus-2025-09-11"], "2025-09-11");
+        assert_eq!(seen["gpt-4o-2024-05-13"], "2025-06-22");
+        assert_eq!(seen["qwen-plus"], "2025-06-22");
     }
 }

@@ -380,6 +380,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         );
         prior::carry_first_seen(p, &resolved.models, &mut first_seen);
     }
+    first_seen::not_before_own_day(&mut first_seen);
     let derived = derivations::find(&resolved, &mut report);
     modes::drop_folded_periods(&mut snapshot.price_history, &resolved, &mut report);
     let labelled = labels::read_answers(opts.labels.as_deref(), &resolved)?;

@@ -209,6 +209,33 @@ fn every_sold_model_of_an_open_family_is_open_source() {
     }
 }
 
+/// No snapshot is first seen before the day its slug names (docs/methodology.md,
+/// "first_seen").
+#[test]
+fn no_snapshot_is_seen_before_its_own_day() {
+    let s = bundled();
+    let dated: Vec<(&entity::model::Model, String)> = s
+        .models
+        .iter()
+        .filter_map(|m| {
+            let (_, d) = names::split_date(&m.slug)?;
+            let d = d.replace('-', "");
+            (d.len() == 8).then_some((m, d))
+        })
+        .collect();
+    assert!(dated.len() > 50, "{} dated snapshots", dated.len());
+    let early: Vec<(&str, Option<&str>)> = dated
+        .iter()
+        .filter(|(m, d)| {
+            m.first_seen
+                .as_deref()
+                .is_some_and(|f| f.replace('-', "") < *d)
+        })
+        .map(|(m, _)| (m.slug.as_str(), m.first_seen.as_deref()))
+        .collect();
+    assert!(early.is_empty(), "{early:?}");
+}
+
 /// A sized checkpoint of a publisher with no API of its own is published weights: no listed
 /// model so made is of unknown openness (docs/data.md, "Open weights").
 #[test]
@@ -573,6 +600,16 @@ fn no_model_litellm_knows_only_as_an_embedding_is_a_chat_model() {
         );
     }
     assert!(checked > 30, "{checked} embedding models");
+    // Nor is a judge every entry of which is an `evaluation` (docs/data.md, "A task is what
+    // the model does with what it takes").
+    let judges: Vec<(&String, &str)> = by_model
+        .iter()
+        .filter(|(_, entries)| entries.iter().all(|(_, e)| e["mode"] == "evaluation"))
+        .map(|(slug, _)| (slug, model(&s, slug).task.as_str()))
+        .collect();
+    assert!(!judges.is_empty(), "no evaluation model joined");
+    let chatting: Vec<&(&String, &str)> = judges.iter().filter(|(_, t)| *t == "chat").collect();
+    assert!(chatting.is_empty(), "{chatting:?}");
 }
 
 #[test]

@@ -563,8 +563,10 @@ pub fn task_of_mode(mode: &str) -> Option<Task> {
         "image_generation" | "image_edit" => Task::ImageGeneration,
         "video_generation" => Task::VideoGeneration,
         "moderation" | "moderations" => Task::Moderation,
-        // A reader or an extractor, not a conversation.
-        "ocr" | "extraction" => Task::Other,
+        // A reader or an extractor, not a conversation; nor is a judge that scores or
+        // decides on what it is given (`evaluation`: Cloudflare's `clef`, Perplexity's
+        // `pplx-decider`).
+        "ocr" | "extraction" | "evaluation" => Task::Other,
         _ => return None,
     })
 }
