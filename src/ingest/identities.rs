@@ -83,15 +83,27 @@ const HOST_SUFFIXES: &[&str] = &[
 
 /// A host's own label after a model's id, joined only where no creator's record names the id:
 /// Groq's `llama-3.1-8b-instant` (its file calls it "Llama 3.1 8B"), Novita's
-/// `deepseek-v4-flash-0731-p`, Neuralwatt's shorter-window `glm-5.2-short`. OpenAI names products `Instant` (GPT-5.1 Instant, ChatGPT's
+/// `deepseek-v4-flash-0731-p`, Neuralwatt's shorter-window `glm-5.2-short`, DeepInfra's
+/// `deepseek-r1-turbo`. OpenAI names products `Instant` (GPT-5.1 Instant, ChatGPT's
 /// model), so its ids keep the word.
-const HOST_LABELS: &[(&str, &[&str])] = &[("-instant", &["openai"]), ("-p", &[]), ("-short", &[])];
+const HOST_LABELS: &[(&str, &[&str])] = &[
+    ("-instant", &["openai"]),
+    ("-p", &[]),
+    ("-short", &[]),
+    // A host's faster serving (DeepInfra's and Novita's `deepseek-r1-turbo`, Fireworks'
+    // `kimi-k2.6-turbo`) of a lab the creators table knows; OpenAI's, Zhipu's, Alibaba's
+    // and Stability's `-turbo` are models (`whisper-large-v3-turbo`, `glm-5-turbo`,
+    // `qwen-mt-turbo`, `sd3-large-turbo`), and so is a maker's the table does not know
+    // (Ideogram's `ideogram-v2a-turbo`).
+    ("-turbo", &["openai", "zhipuai", "alibaba", "stability"]),
+];
 
 /// The key a host's labelled key names, where `exists(base)` (see [`HOST_LABELS`]).
 pub fn host_labelled(key: &str, exists: impl Fn(&str) -> bool) -> Option<String> {
     HOST_LABELS.iter().find_map(|(label, keep)| {
         let base = key.strip_suffix(label)?;
-        let kept = names::creator_for(None, base).is_some_and(|c| keep.contains(&c));
+        let lab = names::creator_for(None, base);
+        let kept = lab.is_some_and(|c| keep.contains(&c)) || *label == "-turbo" && lab.is_none();
         (!base.is_empty() && !kept && exists(base)).then(|| base.to_string())
     })
 }

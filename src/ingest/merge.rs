@@ -714,8 +714,21 @@ fn release_date(
             (d.len() == 8).then(|| format!("{}-{}-{}", &d[..4], &d[4..6], &d[6..]))
         })
         .collect();
-    let id_day = match (named.as_ref(), id_days.len()) {
-        (None, 1) => id_days.into_iter().next(),
+    // A price entry's own dated id (a router's `…/seed-1.6-flash` matching `…-20250625`)
+    // is a day the model was out by too, where the creator gives no day of its own.
+    let creator_day = witnesses.iter().any(|w| {
+        matches!(w.standing, Standing::Own | Standing::FirstParty)
+            && w.value.0.len() == 10
+            && recs[w.order].id_days.is_empty()
+    });
+    let entry_days: BTreeSet<String> = recs
+        .iter()
+        .flat_map(|r| r.id_days.iter().cloned())
+        .filter(|d| possible(d))
+        .collect();
+    let id_day = match (named.as_ref(), id_days.len(), entry_days.len()) {
+        (None, 1, _) => id_days.into_iter().next(),
+        (None, 0, 1) if !creator_day => entry_days.into_iter().next(),
         _ => None,
     };
     witnesses.retain(|w| {
@@ -790,8 +803,21 @@ fn release_date(
     let slug_day = named
         .filter(|n| n.len() == 8)
         .map(|n| format!("{}-{}-{}", &n[..4], &n[4..6], &n[6..]));
+    // (Within a year: an id dated a year or more before every other witness is a slip,
+    // OpenRouter's `nemotron-3-super-120b-a12b-20230311`.)
+    let within_year = |c: &str, day: &str| {
+        let year = |d: &str| d.get(..4).and_then(|y| y.parse::<i32>().ok());
+        year(c)
+            .zip(year(day))
+            .is_some_and(|(a, b)| a == b || a == b + 1 && c.get(4..10) < day.get(4..10))
+    };
     match (chosen, id_day) {
-        (Some(c), Some(day)) if c.get(..10).is_some_and(|d| d > day.as_str()) => Some(day),
+        (Some(c), Some(day))
+            if c.get(..10)
+                .is_some_and(|d| d > day.as_str() && within_year(d, &day)) =>
+        {
+            Some(day)
+        }
         (None, None) => slug_day,
         (None, day) => day,
         (c, _) => c,

@@ -102,6 +102,10 @@ fn settle_witnesses(offerings: &mut [entity::offering::Model]) {
                 && same_price(w.output_price, o.output_price);
             disputed |= !w.agrees && names::parse(&w.provider_model_id).key == own;
         }
+        // The served witness first (a free route's record may lead the sources' order,
+        // but never the price: docs/data.md, "Free").
+        witnesses
+            .sort_by_key(|w| !(w.source == o.source && w.provider_model_id == o.provider_model_id));
         o.sources = Witness::encode(&witnesses);
         o.disputed = disputed;
     }

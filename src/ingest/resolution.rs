@@ -307,6 +307,23 @@ fn read_through_host(r: &mut ModelRecord, hosts: &BTreeSet<String>, keys: &BTree
     }
 }
 
+/// An id with each `_` between two digits written as the version's dot it stands for
+/// (NVIDIA's `riva-translate-4b-instruct-v1_1` is `v1.1`); a quantisation tag's (`q8_0`)
+/// is no version.
+fn dot_underscores(id: &str) -> String {
+    let b = id.as_bytes();
+    id.char_indices()
+        .map(|(i, c)| {
+            let between = c == '_'
+                && i > 1
+                && b[i - 1].is_ascii_digit()
+                && !b[i - 2].eq_ignore_ascii_case(&b'q')
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if between { '.' } else { c }
+        })
+        .collect()
+}
+
 /// A host's record of an undated id priced as an older snapshot's creator prices it, and
 /// not as the snapshot the id joined (Vercel's `mistral/mistral-medium` at 0.4/2, Mistral
 /// Medium 3.1's price, beside Medium 3.5 at 1.5/7.5), is that older snapshot's offering:
@@ -696,15 +713,32 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
                 .filter(|r| r.parsed.as_ref().is_some_and(|p| p.key == key))
         };
         let best = spellings().next();
-        let dotted = best.filter(|r| r.rank > 2).and_then(|r| {
-            let plain = r.parsed.as_ref()?.slug.replace('.', "-");
-            spellings()
-                .filter_map(|o| o.parsed.as_ref())
-                .filter(|o| o.slug.replace('.', "-") == plain)
-                .max_by_key(|o| o.slug.matches('.').count())
-                .filter(|o| o.slug.contains('.'))
-                .map(|o| o.slug.clone())
-        });
+        // A name spelt as the id (NVIDIA's "dracarys-llama-3.1-70b-instruct" for its
+        // `dracarys-llama-3_1-70b-instruct`, "FLUX.1-Kontext-dev") writes its dots too.
+        // (A creator writing a version's dot as `_`, NVIDIA's `cosmos-transfer2_5-2b`, has
+        // not written a dash.)
+        let underscored = |id: &str| dot_underscores(id) != id;
+        let dotted = best
+            .filter(|r| r.rank > 2 || underscored(&r.raw_id))
+            .and_then(|r| {
+                let plain = r.parsed.as_ref()?.slug.replace('.', "-");
+                spellings()
+                    .filter_map(|o| Some(o.parsed.as_ref()?.slug.clone()))
+                    .chain(
+                        recs.iter()
+                            .filter_map(|o| o.name.as_deref())
+                            .filter(|n| !n.contains(' '))
+                            .map(names::slugify),
+                    )
+                    .chain(
+                        recs.iter()
+                            .filter(|o| underscored(&o.raw_id))
+                            .map(|o| names::parse(&dot_underscores(&o.raw_id)).slug),
+                    )
+                    .filter(|o| o.replace('.', "-") == plain)
+                    .max_by_key(|o| o.matches('.').count())
+                    .filter(|o| o.contains('.'))
+            });
         // A key no record spells (one host's packagings joined under the plain key) is
         // spelt as a record spells it, without what its key adds (`l3.1-70b-celeste-v0.1`).
         let unpackaged = || {
@@ -775,6 +809,20 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
 mod tests {
     use super::*;
     use crate::ingest::Prices;
+
+    #[test]
+    fn an_underscore_between_digits_is_a_version_dot_not_a_quantisation() {
+        assert_eq!(
+            dot_underscores("cosmos-transfer2_5-2b"),
+            "cosmos-transfer2.5-2b"
+        );
+        assert_eq!(dot_underscores("v1_1"), "v1.1");
+        assert_eq!(
+            dot_underscores("gemma-2-27b-instruct-q8_0"),
+            "gemma-2-27b-instruct-q8_0"
+        );
+        assert_eq!(dot_underscores("a_b"), "a_b");
+    }
 
     fn rec(source: &'static str, provider: &str, id: &str, input: f64) -> ModelRecord {
         ModelRecord {

@@ -1330,6 +1330,11 @@ fn a_price_entry_s_own_dated_id_dates_its_model() {
         model(&s, "claude-fable-5-1").release_date.as_deref(),
         Some("2026-08-31")
     );
+    // A host's later listing day yields to it.
+    assert_eq!(
+        model(&s, "seed-1.6-flash").release_date.as_deref(),
+        Some("2025-06-25")
+    );
 }
 
 /// A creator's price entry bills every id its rule names exactly: each such id that is a

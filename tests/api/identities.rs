@@ -1259,6 +1259,15 @@ fn a_host_s_serving_names_no_second_model() {
     };
     assert_eq!(of("glm-5.2-short"), Some("glm-5.2"));
     assert_eq!(of("llama2-70b-4096"), Some("llama-2-70b-chat"));
+    // A host's faster serving of a known lab's model; a maker's own `-turbo` stays.
+    assert_eq!(of("deepseek-ai/DeepSeek-R1-Turbo"), of("deepseek-r1"));
+    for own in [
+        "whisper-large-v3-turbo",
+        "glm-5-turbo",
+        "ideogram-v2a-turbo",
+    ] {
+        assert_eq!(of(own), Some(own), "{own}");
+    }
     assert!(
         slugs.contains("gpt-5-1-instant"),
         "OpenAI's GPT-5.1 Instant stays a model"
@@ -2136,6 +2145,29 @@ fn a_slug_writes_the_dots_its_spellings_write() {
         .collect();
     assert!(dashed.is_empty(), "{dashed:#?}");
     assert_named(&s, &[("llama3-1-8b-instruct", "llama-3.1-8b-instruct")]);
+    // A name spelt as the id writes dots; NVIDIA's `_` is a dot, not a dash.
+    for slug in [
+        "dracarys-llama-3.1-70b-instruct",
+        "flux.1-kontext-dev",
+        "cosmos-transfer2.5-2b",
+    ] {
+        assert!(listed.contains(slug), "{slug}");
+    }
+    let underscored: Vec<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| {
+            o.provider_model_id.as_bytes().windows(4).any(|w| {
+                // (`q8_0` is a quantisation tag.)
+                !w[0].eq_ignore_ascii_case(&b'q')
+                    && w[1].is_ascii_digit()
+                    && w[2] == b'_'
+                    && w[3].is_ascii_digit()
+            }) && !o.model_slug.contains('.')
+        })
+        .map(|o| o.model_slug.as_str())
+        .collect();
+    assert!(underscored.is_empty(), "{underscored:?}");
 }
 
 /// Two packagings of one model are never two models, nor is a listed slug a packaging: no two

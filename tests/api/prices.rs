@@ -233,6 +233,20 @@ async fn prices_in_other_units_are_served_with_their_unit() {
         perplexity["unitPrices"],
         serde_json::json!([{"item": "request", "unit": "1K requests", "price": 12.0}])
     );
+    // A transcriber priced per hour of audio.
+    let (status, voxtral) = app.get_json("/api/v1/models/voxtral-mini-2602").await;
+    assert_eq!(status, 200, "{voxtral}");
+    let units = voxtral["data"]["offerings"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["provider"]["slug"] == "mistral"))
+        .map(|o| o["unit_prices"].clone())
+        .unwrap_or_else(|| panic!("{voxtral}"));
+    assert!(
+        units
+            .as_array()
+            .is_some_and(|u| u.iter().any(|u| u["unit"] == "hour" && u["price"] == 0.18)),
+        "{units}"
+    );
 }
 
 /// The bundled snapshot is built from the August copy of genai-prices (`archive/`) and the
@@ -537,4 +551,16 @@ fn prices_copied_from_a_router_are_never_the_creator_s() {
         oss.price_basis.as_ref().map(|b| b.to_string()).as_deref(),
         Some("first_party")
     );
+    // Each offering lists the witness it serves first (docs/methodology.md, "Prices").
+    let unserved: Vec<String> = snap
+        .offerings
+        .iter()
+        .filter(|o| {
+            entity::offering::Witness::decode(o.sources.as_deref())
+                .first()
+                .is_some_and(|w| w.source != o.source || w.provider_model_id != o.provider_model_id)
+        })
+        .map(|o| format!("{}@{}", o.model_slug, o.provider_slug))
+        .collect();
+    assert!(unserved.is_empty(), "{unserved:?}");
 }

@@ -158,7 +158,25 @@ const UNIT_FIELDS: &[(&str, &str, &str)] = &[
     ("output_reasoning_mtok", "output_reasoning", "1M tokens"),
     ("output_citation_mtok", "output_citation", "1M tokens"),
     ("web_searches_kcount", "web_search", "1K searches"),
+    ("storage_searches_kcount", "storage_search", "1K searches"),
     ("requests_kcount", "request", "1K requests"),
+    // A transcriber's price per hour of audio in (Mistral's Voxtral), a reader's per
+    // thousand pages, a translator's per million characters, a classifier's per thousand
+    // messages.
+    ("input_audio_hours", "input_audio", "hour"),
+    ("audio_hours", "input_audio", "hour"),
+    ("input_document_kpages", "input_document", "1K pages"),
+    (
+        "input_annotated_document_kpages",
+        "input_annotated_document",
+        "1K pages",
+    ),
+    ("input_mchars", "input", "1M characters"),
+    (
+        "input_text_messages_kcount",
+        "input_text_message",
+        "1K messages",
+    ),
 ];
 
 /// The modalities an entry's prices say the model takes and makes: a price per image,
