@@ -99,10 +99,26 @@ pub fn names_a_size(slug: &str) -> bool {
     })
 }
 
-/// Whether the slug's words say the model sees: `vision` or `vl` (`gpt-4-vision-preview`,
-/// `qwen2.5-vl-3b-instruct`, `ling-3.0-flash-vl`).
+/// Whether the slug's words say the model sees: `vision`, or a word ending in `vl` or `vlm`
+/// before its version (`gpt-4-vision-preview`, `qwen2.5-vl-3b-instruct`, `internvl3-14b`,
+/// `falcon-11b-vlm`).
 pub fn names_vision(slug: &str) -> bool {
-    slug.split('-').any(|w| w == "vision" || w == "vl")
+    slug.split('-').any(|w| {
+        let stem = w.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        w == "vision" || stem.ends_with("vl") || stem.ends_with("vlm")
+    })
+}
+
+/// Whether the slug's words say the model reasons: `thinking`, `thinker`, `think`,
+/// `reasoning` or `reasoner`, not after `non` (`grok-4-fast-non-reasoning`).
+pub fn names_reasoning(slug: &str) -> bool {
+    let words: Vec<&str> = slug.split('-').collect();
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(
+            *w,
+            "thinking" | "thinker" | "think" | "reasoning" | "reasoner"
+        ) && (i == 0 || words[i - 1] != "non")
+    })
 }
 
 /// Whether the reviewed table lists the slug's family as open weights.

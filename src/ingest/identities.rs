@@ -422,7 +422,10 @@ pub fn model_name(recs: &[super::ModelRecord]) -> Option<String> {
     // Words without a capital letter ("gpt 4 vision", genai-prices' label for
     // `gpt-4-vision-preview`) are a label, heard only where no name has one ("GPT-4V"); an
     // id-like name (`o3-mini`) is the creator's own spelling and stays.
-    let cased_only = |n: &&str| n.chars().any(|c| c.is_ascii_uppercase()) || !n.contains(' ');
+    // A name for several versions ("Claude 2.0 / 2.1", a price entry's) names none of them.
+    let cased_only = |n: &&str| {
+        (n.chars().any(|c| c.is_ascii_uppercase()) || !n.contains(' ')) && !n.contains(" / ")
+    };
     // (A floating alias's name is no better for its capitals: "Gemini Pro Latest".)
     let pick = |sized: bool, cased: bool| {
         let fixed: BTreeSet<&str> = recs
@@ -2236,7 +2239,9 @@ pub(super) fn version_spellings(
 }
 
 /// The version ending a key and the key without it: a `v` version (`-v0-1` → `0.1`, `-v1-0`
-/// → `1`) or a build counter (`-001`, Vertex's `@001`).
+/// → `1`), a bare first version written `1.0` (`muse-wonder-1-0` → `1`: a bare `-1` or
+/// `-2-0` is a name's own number, `gpt-4-1`, `claude-2-0`) or a build counter (`-001`,
+/// Vertex's `@001`).
 pub fn version_ending(key: &str) -> Option<(String, String)> {
     if let Some((stem, n)) = key.rsplit_once('-')
         && n.len() == 3
@@ -2244,6 +2249,12 @@ pub fn version_ending(key: &str) -> Option<(String, String)> {
         && n.bytes().all(|b| b.is_ascii_digit())
     {
         return Some((stem.to_string(), n.to_string()));
+    }
+    if let Some(stem) = key.strip_suffix("-1-0")
+        && stem.contains('-')
+        && !stem.ends_with(|c: char| c.is_ascii_digit())
+    {
+        return Some((stem.to_string(), "1".to_string()));
     }
     let (stem, v) = key.rsplit_once("-v")?;
     (v.starts_with(|c: char| c.is_ascii_digit())
@@ -2290,6 +2301,21 @@ pub(super) fn first_versions(
                     (plain.clone(), key.clone())
                 }
             })
+        })
+        .collect()
+}
+
+/// An id and the same id with `.0` after its number (`claude-2` and `claude-2.0`) are one
+/// model: version 2 is version 2.0.
+pub(super) fn point_zero(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    groups
+        .keys()
+        .filter(|k| k.ends_with(|c: char| c.is_ascii_digit()) && names::split_date(k).is_none())
+        .filter_map(|k| {
+            let zero = format!("{k}-0");
+            groups.contains_key(&zero).then(|| (k.clone(), zero))
         })
         .collect()
 }

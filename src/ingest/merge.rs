@@ -409,7 +409,12 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
             out,
         )
     };
-    let reasoning = flag("reasoning", |r| r.reasoning, &mut disputes);
+    // An id its creator named for thinking (`k2-think`, `glm-4.1v-thinking-flash`,
+    // `maestro-reasoning`; not `-non-reasoning`) reasons, whatever a host's flag says
+    // (docs/data.md, "Modalities").
+    let reasoning = flag("reasoning", |r| r.reasoning, &mut disputes)
+        .map(|said| said || catalog::names_reasoning(slug))
+        .or_else(|| catalog::names_reasoning(slug).then_some(true));
     let tool_call = flag("tool_call", |r| r.tool_call, &mut disputes);
     let structured_output = flag("structured_output", |r| r.structured_output, &mut disputes);
     let mut input = modalities(

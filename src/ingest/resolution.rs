@@ -399,6 +399,32 @@ fn move_priced_records(groups: &mut BTreeMap<String, Vec<ModelRecord>>) {
     }
 }
 
+/// An id as a floating alias is compared: lowercase, without its path and a router's `~`.
+fn floating_id(raw: &str) -> String {
+    raw.rsplit('/')
+        .next()
+        .unwrap_or(raw)
+        .trim_start_matches('~')
+        .to_ascii_lowercase()
+}
+
+/// The floating aliases (`…-latest`) creators' own price entries bill under an entry for
+/// another name (Google's `gemini-3.1-pro-preview` billing `gemini-pro-latest`).
+fn floating_billed(records: &[ModelRecord]) -> BTreeSet<String> {
+    records
+        .iter()
+        .filter(|r| r.rank <= 2)
+        .flat_map(|r| {
+            let own = names::parse(&r.raw_id).key;
+            r.bills
+                .iter()
+                .filter(|b| b.to_ascii_lowercase().ends_with("-latest"))
+                .filter(move |b| names::parse(b).key != own)
+                .map(|b| floating_id(b))
+        })
+        .collect()
+}
+
 /// Groups records into canonical models (see the module docs).
 pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let mut by_key: BTreeMap<String, Vec<ModelRecord>> = BTreeMap::new();
@@ -407,9 +433,18 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         .filter_map(|r| r.parsed.as_ref().map(|p| p.key.clone()))
         .collect();
     let hosts: BTreeSet<String> = records.iter().filter_map(|r| r.provider.clone()).collect();
+    let floating = floating_billed(&records);
     // Ids read as another model's (below), kept as its aliases: (the id's slug, the key).
     let mut renamed: Vec<(String, String)> = Vec::new();
     for mut r in records {
+        // A floating alias the creator's own price entry bills as another model (Google's
+        // `gemini-3.1-pro-preview` entry bills `gemini-pro-latest`) is no listing of the
+        // model its words without `latest` name (Gemini 1.0 Pro): a host's entry under it
+        // sells whatever the alias points to today, so it witnesses no model
+        // (docs/methodology.md, "Identity").
+        if r.rank > 2 && floating.contains(&floating_id(&r.raw_id)) {
+            continue;
+        }
         let mut own_slug = r.parsed.as_ref().map(|p| p.slug.clone());
         if let Some(product) = identities::router_product(&r) {
             r.parsed = Some(product);
@@ -593,6 +628,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     joins.extend(identities::sized_host_names(&groups, owner));
     joins.extend(identities::named_sizes(&groups, &key_owner));
     joins.extend(identities::first_versions(&groups, &key_owner));
+    joins.extend(identities::point_zero(&groups));
     joins.extend(identities::named_snapshots(&groups));
     joins.extend(identities::version_spellings(&groups));
     joins.extend(identities::vision_left_out(&groups));

@@ -510,6 +510,34 @@ fn video_generators_make_video_and_no_text() {
 }
 
 #[test]
+fn an_id_named_for_thinking_reasons() {
+    let s = bundled();
+    let thinking: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| ingest::catalog::names_reasoning(&m.slug))
+        .collect();
+    assert!(
+        thinking.len() > 50,
+        "{} models named for thinking",
+        thinking.len()
+    );
+    let unsaid: Vec<&str> = thinking
+        .iter()
+        .filter(|m| m.reasoning != Some(true))
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(
+        unsaid.is_empty(),
+        "named for thinking, not reasoning: {unsaid:?}"
+    );
+    assert!(!ingest::catalog::names_reasoning(
+        "grok-4-fast-non-reasoning"
+    ));
+    assert_eq!(model(&s, "k2-think").reasoning, Some(true));
+}
+
+#[test]
 fn an_id_named_for_seeing_takes_images() {
     let s = bundled();
     let seeing: Vec<&entity::model::Model> = s
@@ -534,6 +562,9 @@ fn an_id_named_for_seeing_takes_images() {
     // genai-prices' GPT-4 Vision entry states no modalities at all.
     let v = model(&s, "gpt-4-1106-vision-preview");
     assert_eq!(v.input_modalities, "image,text");
+    // InternVL ("Intern Vision-Language") is named so inside a word.
+    assert!(ingest::catalog::names_vision("internvl3-14b"));
+    assert!(!ingest::catalog::names_vision("vlis"));
 }
 
 #[test]

@@ -982,6 +982,10 @@ fn a_first_version_names_no_second_model() {
         &[
             ("mixtral-8x7b-instruct", "mixtral-8x7b-instruct-v0.1"),
             ("solar-10-7b-instruct", "solar-10.7b-instruct-v1.0"),
+            // A bare first version: Meta's `muse-wonder-1.0` beside routers' `muse-wonder`.
+            ("meta/muse-wonder", "muse-wonder-1.0"),
+            // Version 2 is version 2.0.
+            ("claude-2.0", "claude-2"),
             // Vertex's `@001`, the only build, is the plain name's.
             ("jamba-1.5-mini-001", "jamba-1.5-mini"),
             ("gemini-1.5-flash-8b-001", "gemini-1.5-flash-8b"),
@@ -2508,4 +2512,23 @@ fn a_lowercase_label_is_no_name_where_a_source_gives_one() {
     assert_eq!(name("gpt-3.5-turbo-instruct"), "GPT-3.5 Turbo Instruct");
     // A floating alias's capitals ("Gemini Pro Latest") are no better.
     assert_eq!(name("gemini-pro"), "Gemini 1.0 Pro");
+}
+
+/// A floating alias the creator's price entry for another name bills is no listing of the
+/// model its words without `latest` name: Gemini 1.0 Pro (`gemini-pro`) has no offering under
+/// `gemini-pro-latest`, which Google bills as Gemini 3.1 Pro Preview, and takes text alone
+/// (docs/methodology.md, "Identity").
+#[test]
+fn a_floating_alias_billed_as_another_model_names_no_older_one() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let floating: Vec<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.model_slug == "gemini-pro" && o.provider_model_id.contains("latest"))
+        .map(|o| o.provider_model_id.as_str())
+        .collect();
+    assert!(floating.is_empty(), "{floating:?}");
+    let pro = s.models.iter().find(|m| m.slug == "gemini-pro").unwrap();
+    assert_eq!(pro.input_modalities, "text");
+    assert_ne!(pro.reasoning, Some(true));
 }
