@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use entity::model;
+use entity::vocab::DateBasis;
 
 use super::{BENCHMARK_RANK, ModelRecord, identities, names};
 
@@ -157,6 +158,57 @@ pub fn date_from_line(models: &mut [model::Model], records: &BTreeMap<String, Ve
             .min();
         if let Some(later) = later {
             m.release_date = Some(later.to_string());
+        }
+    }
+    // With no table to date it, a model of a branch of the line that came out later
+    // (`phi-4-mini-reasoning` of Phi-4 Mini, `phi-4-mini-instruct` of 2025-02-27) was not out
+    // on the line's day: its date is unknown rather than its line's. A slug's own date stands.
+    let dated: BTreeMap<String, (Option<String>, String)> = models
+        .iter()
+        .filter_map(|m| {
+            let d = m.release_date.clone().filter(|d| d.len() == 10)?;
+            Some((m.slug.clone(), (m.creator_slug.clone(), d)))
+        })
+        .collect();
+    for m in models.iter_mut() {
+        let Some((creator, date)) = dated.get(&m.slug) else {
+            continue;
+        };
+        // (A date ending the slug, `…-preview-06-17`, is the model's own.)
+        if names::split_date(&m.slug).is_some()
+            || m.slug
+                .rsplit('-')
+                .next()
+                .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        {
+            continue;
+        }
+        let Some(released) = day(date) else {
+            continue;
+        };
+        let words: Vec<&str> = m.slug.split('-').collect();
+        let Some(line_prefix) = (1..words.len())
+            .filter(|&i| {
+                dated
+                    .get(&words[..i].join("-"))
+                    .is_some_and(|(c, d)| c == creator && d == date)
+            })
+            .max()
+        else {
+            continue;
+        };
+        let branch_later = (line_prefix + 1..words.len()).any(|j| {
+            let branch = format!("{}-", words[..j].join("-"));
+            dated.iter().any(|(slug, (c, d))| {
+                slug.starts_with(&branch)
+                    && *slug != m.slug
+                    && c == creator
+                    && day(d).is_some_and(|d| (d - released).num_days() >= 28)
+            })
+        });
+        if branch_later {
+            m.release_date = None;
+            m.date_basis = m.first_seen.as_ref().map(|_| DateBasis::FirstSeen);
         }
     }
 }

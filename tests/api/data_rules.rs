@@ -1601,11 +1601,13 @@ fn a_lines_date_is_no_later_models_release() {
             continue;
         };
         let words: Vec<&str> = m.slug.split('-').collect();
-        let line = (1..words.len()).find(|i| {
-            dated
-                .get(words[..*i].join("-").as_str())
-                .is_some_and(|(c, d)| c == creator && d == date)
-        });
+        let line = (1..words.len())
+            .filter(|i| {
+                dated
+                    .get(words[..*i].join("-").as_str())
+                    .is_some_and(|(c, d)| c == creator && d == date)
+            })
+            .max();
         let Some(line) = line else {
             continue;
         };
@@ -1625,8 +1627,27 @@ fn a_lines_date_is_no_later_models_release() {
                 words[..line].join("-")
             ));
         }
+        // Nor the line's day where a branch between them came out four weeks or more later.
+        let ends_in_number = words
+            .last()
+            .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
+        if mds::ingest::names::split_date(&m.slug).is_none() && !ends_in_number {
+            let branch = (line + 1..words.len()).find_map(|j| {
+                let head = format!("{}-", words[..j].join("-"));
+                dated.iter().find(|(slug, (c, d))| {
+                    slug.starts_with(&head)
+                        && **slug != m.slug
+                        && c == creator
+                        && day(d).is_some_and(|d| (d - released).num_days() >= 28)
+                })
+            });
+            if let Some((slug, (_, d))) = branch {
+                kept.push(format!("{} at its line's {date}; {slug} is of {d}", m.slug));
+            }
+        }
     }
     assert!(kept.is_empty(), "{kept:#?}");
+    assert_eq!(model(&s, "phi-4-mini-reasoning").release_date, None);
     assert_eq!(
         model(&s, "phi-4-reasoning-plus").release_date.as_deref(),
         Some("2025-04-30")
