@@ -682,9 +682,14 @@ pub fn unvouched(
                         .bytes()
                         .all(|b| b.is_ascii_digit() || b == b'.')
             });
+            // (A fine-tune's name may carry its own version glued on: `garnetv2`.)
             let own_words = !size
                 && extra.split('-').any(|w| {
-                    !w.bytes().any(|b| b.is_ascii_digit())
+                    let w = w
+                        .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+                        .trim_end_matches('v');
+                    w.len() > 2
+                        && !w.bytes().any(|b| b.is_ascii_digit())
                         && !VARIANT_WORDS.contains(&w)
                         && !NEUTRAL_WORDS.contains(&w)
                         && !hosts.contains(w)
@@ -2305,17 +2310,25 @@ pub(super) fn first_versions(
         .collect()
 }
 
-/// An id and the same id with `.0` after its number (`claude-2` and `claude-2.0`) are one
-/// model: version 2 is version 2.0.
+/// An id with `.0` after its number is the id's model (`claude-2.0` is `claude-2`): version 2
+/// is 2.0. Where the plain id moved to another version (`mistral-ocr-4` to 4.1), it names
+/// nothing of the `.0`.
 pub(super) fn point_zero(
     groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+    key_owner: &BTreeMap<String, String>,
 ) -> Vec<(String, String)> {
     groups
         .keys()
-        .filter(|k| k.ends_with(|c: char| c.is_ascii_digit()) && names::split_date(k).is_none())
-        .filter_map(|k| {
-            let zero = format!("{k}-0");
-            groups.contains_key(&zero).then(|| (k.clone(), zero))
+        .filter_map(|zero| {
+            let k = zero.strip_suffix("-0")?;
+            let into = key_owner.get(k)?;
+            // (Only the id itself or its dated snapshot: an undated `mistral-ocr-4` floating
+            // to `mistral-ocr-4-1` says nothing of 4.0.)
+            (k.ends_with(|c: char| c.is_ascii_digit())
+                && names::split_date(k).is_none()
+                && (into == k || names::split_date(into).is_some_and(|(stem, _)| stem == k))
+                && groups.contains_key(into))
+            .then(|| (zero.clone(), into.clone()))
         })
         .collect()
 }

@@ -804,7 +804,15 @@ fn release_date(
     // A model is out by the day its one dated id gives: that day where nothing dates it, or
     // dates it later (OpenAI's `gpt-audio-2025-08-28` for `gpt-audio`, which a file dates
     // 2026-01-20; `gpt-5.6-luna-2026-07-09`, which nothing else dates).
-    // A snapshot nothing dates is of the day its slug names (`qwen-plus-2025-09-11`).
+    // A snapshot nothing dates is of the day its slug names (`qwen-plus-2025-09-11`); one
+    // named by a month and day (`deepseek-v4-pro-0813`) that no witness's day agrees with is
+    // of that day in the year nearest the date chosen (the witnesses dated its line: 2026-04-24
+    // for DeepSeek V4, so 2026-08-13).
+    let mmdd = named.as_deref().filter(|n| n.len() == 4 && month.is_none());
+    let chosen = match (chosen, mmdd) {
+        (Some(c), Some(n)) if !agrees(&Date(c.clone())) => Some(nearest_day(&c, n).unwrap_or(c)),
+        (c, _) => c,
+    };
     let slug_day = named
         .filter(|n| n.len() == 8)
         .map(|n| format!("{}-{}-{}", &n[..4], &n[4..6], &n[6..]));
@@ -853,6 +861,9 @@ pub fn family_said(family: &str, slug: &str, name: &str) -> bool {
             .map(str::to_string)
             .collect()
     };
+    // A host's note in parentheses ("Aion 1.0 mini (DeepSeek)", NanoGPT's) is no word of
+    // the model's name.
+    let name = name.split('(').next().unwrap_or(name);
     let own: BTreeSet<String> = words(slug).into_iter().chain(words(name)).collect();
     words(family).iter().all(|w| {
         own.iter().any(|o| {
@@ -900,6 +911,17 @@ fn snapshot_name(slug: &str, recs: &[ModelRecord]) -> Option<String> {
 
 /// The month (`yyyy-mm`) a snapshot date gives, its dashes removed: yyyymmdd, yymm (`2512`)
 /// or mmyyyy (`052026`); `None` for mmdd (`0528`), which gives no year.
+/// The day `mmdd` in the year before, of, or after `near`'s that is nearest it.
+fn nearest_day(near: &str, mmdd: &str) -> Option<String> {
+    let near = chrono::NaiveDate::parse_from_str(near.get(..10)?, "%Y-%m-%d").ok()?;
+    let (m, d) = (mmdd.get(..2)?.parse().ok()?, mmdd.get(2..)?.parse().ok()?);
+    let year = chrono::Datelike::year(&near);
+    (year - 1..=year + 1)
+        .filter_map(|y| chrono::NaiveDate::from_ymd_opt(y, m, d))
+        .min_by_key(|day| (*day - near).num_days().abs())
+        .map(|day| day.format("%Y-%m-%d").to_string())
+}
+
 fn month_of(n: &str) -> Option<String> {
     match n.len() {
         8 => Some(format!("{}-{}", n.get(..4)?, n.get(4..6)?)),

@@ -628,7 +628,6 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     joins.extend(identities::sized_host_names(&groups, owner));
     joins.extend(identities::named_sizes(&groups, &key_owner));
     joins.extend(identities::first_versions(&groups, &key_owner));
-    joins.extend(identities::point_zero(&groups));
     joins.extend(identities::named_snapshots(&groups));
     joins.extend(identities::version_spellings(&groups));
     joins.extend(identities::vision_left_out(&groups));
@@ -683,6 +682,18 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // follows it into its snapshot.
     joins.extend(identities::dated_within(&groups));
     for (from, into) in joins {
+        if let Some(recs) = groups.remove(&from) {
+            groups.entry(into.clone()).or_default().extend(recs);
+        }
+        for owner in key_owner.values_mut() {
+            if *owner == from {
+                owner.clone_from(&into);
+            }
+        }
+    }
+    // Last, over what the joins made: an id with `.0` after its number is the model its plain
+    // id names now (a plain id that moved to another version names nothing of it).
+    for (from, into) in identities::point_zero(&groups, &key_owner) {
         if let Some(recs) = groups.remove(&from) {
             groups.entry(into.clone()).or_default().extend(recs);
         }

@@ -236,6 +236,45 @@ fn no_snapshot_is_seen_before_its_own_day() {
     assert!(early.is_empty(), "{early:?}");
 }
 
+/// A snapshot named by month and day is of that day (docs/data.md, "a snapshot … its slug
+/// names by month and day").
+#[test]
+fn a_snapshot_named_by_month_and_day_is_of_that_day() {
+    let s = bundled();
+    let mut named = 0;
+    let mut other: Vec<(&str, &str)> = Vec::new();
+    for m in s
+        .models
+        .iter()
+        .filter(|m| m.availability.as_str() != "research")
+    {
+        let Some(last) = m.slug.rsplit('-').next() else {
+            continue;
+        };
+        let valid = last.len() == 4
+            && last.bytes().all(|b| b.is_ascii_digit())
+            && last[..2]
+                .parse::<u32>()
+                .is_ok_and(|mo| (1..=12).contains(&mo))
+            && last[2..]
+                .parse::<u32>()
+                .is_ok_and(|d| (1..=31).contains(&d));
+        let Some(date) = m.release_date.as_deref().filter(|_| valid) else {
+            continue;
+        };
+        named += 1;
+        if date.get(5..10) != Some(&format!("{}-{}", &last[..2], &last[2..])) {
+            other.push((m.slug.as_str(), date));
+        }
+    }
+    assert!(named > 20, "{named} snapshots named by month and day");
+    assert!(other.is_empty(), "{other:?}");
+    assert_eq!(
+        model(&s, "deepseek-v4-pro-0813").release_date.as_deref(),
+        Some("2026-08-13")
+    );
+}
+
 /// A sized checkpoint of a publisher with no API of its own is published weights: no listed
 /// model so made is of unknown openness (docs/data.md, "Open weights").
 #[test]
@@ -562,6 +601,17 @@ fn an_id_named_for_seeing_takes_images() {
     // genai-prices' GPT-4 Vision entry states no modalities at all.
     let v = model(&s, "gpt-4-1106-vision-preview");
     assert_eq!(v.input_modalities, "image,text");
+    // A price per video token in says the model takes video; an OCR model reads images.
+    assert!(
+        model(&s, "gemini-embedding-2-preview")
+            .input_modalities
+            .contains("video")
+    );
+    assert!(
+        model(&s, "mistral-ocr-2512")
+            .input_modalities
+            .contains("image")
+    );
     // InternVL ("Intern Vision-Language") is named so inside a word.
     assert!(ingest::catalog::names_vision("internvl3-14b"));
     assert!(!ingest::catalog::names_vision("vlis"));
@@ -1217,6 +1267,10 @@ fn no_derivative_is_credited_to_its_base_lab() {
             .as_deref(),
         Some("gemma-4-26b-a4b-it")
     );
+    // A fine-tune's own word with its version glued on (`garnetv2`) is still its own.
+    let garnet = model(&s, "gemma-4-31b-garnetv2");
+    assert_eq!(garnet.creator_slug, None);
+    assert_eq!(garnet.base_model.as_deref(), Some("gemma-4-31b-it"));
 }
 
 /// No creator is a provider's other spelling (`fireworks` beside `fireworks-ai`, `x-ai`
@@ -1531,6 +1585,8 @@ fn a_family_is_the_models_line_not_a_hosts_label() {
         .collect();
     assert!(labels.is_empty(), "{labels:#?}");
     assert_eq!(model(&s, "tongyi-deepresearch-30b-a3b").family, None);
+    // A host's note in a name's parentheses ("Aion 1.0 mini (DeepSeek)") is no word of it.
+    assert_eq!(model(&s, "aion-1.0-mini").family, None);
     assert_eq!(model(&s, "qwen3-30b-a3b").family.as_deref(), Some("qwen"));
 }
 

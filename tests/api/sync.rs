@@ -594,7 +594,9 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
     let after = mds::catalog::Catalog::load(&db).await.unwrap();
     let haiku = after.model("claude-haiku-5-5").expect("a November model");
     assert_eq!(haiku.first_seen.as_deref(), Some("2026-11-10"));
-    assert_eq!(haiku.date_basis.map(|b| b.as_str()), Some("first_seen"));
+    // OpenRouter's entry for it matches its dated id, `anthropic/claude-haiku-5.5-20261007`.
+    assert_eq!(haiku.date_basis.map(|b| b.as_str()), Some("release_date"));
+    assert_eq!(haiku.release_date.as_deref(), Some("2026-10-07"));
     // Mistral's Mixtral 8x22B went from 0.9/0.9 to 2/6 between the two observations; no
     // source dates the change, so its period begins on the later observation and says
     // after which one it happened.
@@ -621,7 +623,12 @@ async fn a_sync_from_the_august_copy_to_the_november_one_records_what_changed() 
         .map(|c| c.id.as_str())
         .collect();
     assert!(announced.contains(&"price:mixtral-8x22b-instruct:mistral:2026-11-10"));
-    assert!(announced.contains(&"model:claude-haiku-5-5"));
+    // A new model is announced on its release date.
+    assert!(
+        after
+            .changes(Some("2026-10-07"), &[])
+            .any(|c| c.id == "model:claude-haiku-5-5")
+    );
 
     // LiteLLM's copies too: the replaced one is archived, and a price only LiteLLM states
     // (GPT-5.6 Sol through Perplexity, 5/30 in 1.104.0, 4/20 in 1.108.0) changed between them.

@@ -392,6 +392,38 @@ pub fn describe(e: &serde_json::Map<String, Value>, r: &mut ModelRecord) {
     if flag("supports_embedding_image_input") == Some(true) {
         say(&mut input, "image", true);
     }
+    // A price per unit of a medium in says the model takes it (Google's
+    // `gemini-embedding-2-preview`: `input_cost_per_video_token`).
+    for (fields, m) in [
+        (
+            &["input_cost_per_image", "input_cost_per_image_token"][..],
+            "image",
+        ),
+        (
+            &[
+                "input_cost_per_audio_token",
+                "input_cost_per_audio_per_second",
+            ][..],
+            "audio",
+        ),
+        (
+            &[
+                "input_cost_per_video_token",
+                "input_cost_per_video_per_second",
+            ][..],
+            "video",
+        ),
+    ] {
+        // (A generator's image prices in are often its price per image made.)
+        let generator = matches!(mode, Some("image_generation" | "video_generation"));
+        let priced = fields
+            .iter()
+            .filter(|_| !(generator && m == "image"))
+            .any(|f| e.get(*f).and_then(Value::as_f64).is_some_and(|p| p > 0.0));
+        if priced {
+            say(&mut input, m, true);
+        }
+    }
     let mut output = Vec::new();
     if let Some(made) = flag("supports_audio_output") {
         say(&mut output, "audio", made);
@@ -430,6 +462,12 @@ pub fn describe(e: &serde_json::Map<String, Value>, r: &mut ModelRecord) {
                 say(output, "text", true);
             }
             "chat" | "completion" | "responses" => say(output, "text", true),
+            // A reader of documents takes their pages as images and PDFs.
+            "ocr" => {
+                say(input, "image", true);
+                say(input, "pdf", true);
+                say(output, "text", true);
+            }
             _ => {}
         }
         // Every mode but transcription and OCR takes a text prompt.
