@@ -21,7 +21,7 @@
 //!   `other`; else `chat`. Sources often list text in and out for all of these, so the
 //!   name decides where modalities cannot.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use entity::model;
 use entity::vocab::{Availability, Task};
@@ -154,8 +154,38 @@ pub fn apply(s: &mut Snapshot) {
         .filter(|o| o.provider_slug != POE)
         .map(|o| o.model_slug.clone())
         .collect();
-    for m in &mut s.models {
-        m.superseded_by = general_release(&m.slug).filter(|ga| sold.contains(ga));
+    // The release may be named by an alias of its snapshot (`qwen3-max` is Alibaba's
+    // `qwen3-max-2026-01-23`).
+    let alias: BTreeMap<&str, &str> = s
+        .aliases
+        .iter()
+        .map(|a| (a.alias.as_str(), a.model_slug.as_str()))
+        .collect();
+    // (A release out before the preview is no successor of it: the alias may name an older
+    // snapshot, `gemini-1.5-flash` beside August's `gemini-1.5-flash-exp-0827`.)
+    let released: BTreeMap<&str, &str> = s
+        .models
+        .iter()
+        .filter_map(|m| Some((m.slug.as_str(), m.release_date.as_deref()?)))
+        .collect();
+    let releases: Vec<Option<String>> = s
+        .models
+        .iter()
+        .map(|m| {
+            let ga = general_release(&m.slug)?;
+            if sold.contains(&ga) {
+                return Some(ga);
+            }
+            let ga = alias.get(ga.as_str())?.to_string();
+            let earlier = released
+                .get(ga.as_str())
+                .zip(m.release_date.as_deref())
+                .is_some_and(|(g, p)| *g < p);
+            (sold.contains(&ga) && ga != m.slug && !earlier).then_some(ga)
+        })
+        .collect();
+    for (m, ga) in s.models.iter_mut().zip(releases) {
+        m.superseded_by = ga;
     }
 }
 

@@ -612,6 +612,11 @@ fn an_id_named_for_seeing_takes_images() {
             .input_modalities
             .contains("image")
     );
+    // Tencent Cloud's TokenHub entries are read (`data/litellm_providers.csv`): they alone
+    // state GLM-5.3-FlashX's abilities.
+    let flashx = model(&s, "glm-5.3-flashx");
+    assert!(flashx.input_modalities.contains("image"), "{flashx:?}");
+    assert_eq!(flashx.reasoning, Some(true));
     // InternVL ("Intern Vision-Language") is named so inside a word.
     assert!(ingest::catalog::names_vision("internvl3-14b"));
     assert!(!ingest::catalog::names_vision("vlis"));
@@ -1182,6 +1187,13 @@ fn a_preview_is_superseded_only_by_a_release_sold_as_such() {
     }
     assert!(checked > 0, "no preview is superseded");
     assert_eq!(model(&s, "gpt-4o-search-preview").superseded_by, None);
+    // A release named by an alias of its snapshot (`qwen3-max` is `qwen3-max-2026-01-23`),
+    // unless that snapshot came out before the preview.
+    assert_eq!(
+        model(&s, "qwen3-max-preview").superseded_by.as_deref(),
+        Some("qwen3-max-2026-01-23")
+    );
+    assert_eq!(model(&s, "gemini-1.5-flash-exp-0827").superseded_by, None);
 }
 
 /// The vendor an id names outweighs a creator's name prefix: Deepgram's `nova-3`
