@@ -1999,22 +1999,48 @@ pub(super) fn sized_host_names(
             // Ollama's tag of a size (`rnj-1:8b`) serves the tuned checkpoint where that is
             // the only model of the name and one of its names gives the size ("RNJ-1
             // Instruct 8B").
-            let into = owner(base).or_else(|| {
-                let tuned = owner(&format!("{base}-instruct"))?;
-                let size = key[base.len() + 1..].replace('-', " ");
-                groups
-                    .get(&tuned)?
-                    .iter()
-                    .filter_map(|r| r.name.as_deref())
-                    .any(|n| n.to_ascii_lowercase().split(' ').any(|w| w == size))
-                    .then_some(tuned)
-            })?;
+            let into = owner(base)
+                .or_else(|| {
+                    let tuned = owner(&format!("{base}-instruct"))?;
+                    let size = key[base.len() + 1..].replace('-', " ");
+                    groups
+                        .get(&tuned)?
+                        .iter()
+                        .filter_map(|r| r.name.as_deref())
+                        .any(|n| n.to_ascii_lowercase().split(' ').any(|w| w == size))
+                        .then_some(tuned)
+                })
+                // The name's words in another order (Fireworks' `nemotron-lightning-3p5-30b-a3b`
+                // for NVIDIA's `nemotron-3.5-lightning`), where exactly one key spells them so.
+                .or_else(|| {
+                    let want = word_set(base);
+                    let mut same = groups
+                        .keys()
+                        .filter(|g| *g != key && g.as_str() != base && word_set(g) == want);
+                    match (same.next(), same.next()) {
+                        (Some(g), None) => owner(g),
+                        _ => None,
+                    }
+                })?;
             let other_size = groups
                 .keys()
                 .any(|k| k != key && without_size(k) == Some(base));
             (into != *key && !other_size).then(|| (key.clone(), into))
         })
         .collect()
+}
+
+/// A key's words in any order, with its numbers in theirs (`05-06` and `06-05` are two
+/// dates).
+fn word_set(key: &str) -> (Vec<&str>, Vec<&str>) {
+    let mut words: Vec<&str> = key.split('-').collect();
+    let numbers: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    words.sort_unstable();
+    (words, numbers)
 }
 
 /// Whether every record of a group is a host's listing: no creator's metadata or API

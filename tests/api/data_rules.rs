@@ -981,6 +981,8 @@ fn hosts_spellings_of_a_labs_model_are_that_model() {
         ("ai21-jamba-1.5-large", "jamba-1.5-large"),
         ("ministral-14b-instruct-2512", "ministral-14b-2512"),
         ("mistral-saba-24b", "mistral-saba-2502"),
+        // A size after the name's words in another order (Fireworks').
+        ("nemotron-lightning-3.5-30b-a3b", "nemotron-3.5-lightning"),
     ] {
         assert!(
             s.models.iter().all(|m| m.slug != spelling),
