@@ -121,19 +121,24 @@ pub fn name_apart(models: &mut [model::Model], records: &BTreeMap<String, Vec<Mo
     }
 }
 
+/// Each model dated to the day, by slug: its creator and that day.
+fn full_dates(models: &[model::Model]) -> BTreeMap<String, (Option<String>, String)> {
+    models
+        .iter()
+        .filter_map(|m| {
+            let d = m.release_date.clone().filter(|d| d.len() == 10)?;
+            Some((m.slug.clone(), (m.creator_slug.clone(), d)))
+        })
+        .collect()
+}
+
 /// A release date a creator's file gives a model that is the date of a shorter model of its
 /// line (the same creator; its id the first words of this one's) is the line's date where a
 /// benchmark table dates the model four weeks or more later: the earliest such date is its
 /// release (Microsoft's files date `phi-4-reasoning-plus` with Phi-4's 2024-12-11; Epoch
 /// dates it 2025-04-30; Google's date `gemini-2.0-flash-lite` with 2.0 Flash's).
 pub fn date_from_line(models: &mut [model::Model], records: &BTreeMap<String, Vec<ModelRecord>>) {
-    let dated: BTreeMap<String, (Option<String>, String)> = models
-        .iter()
-        .filter_map(|m| {
-            let d = m.release_date.clone().filter(|d| d.len() == 10)?;
-            Some((m.slug.clone(), (m.creator_slug.clone(), d)))
-        })
-        .collect();
+    let dated = full_dates(models);
     let day = |d: &str| chrono::NaiveDate::parse_from_str(d.get(..10)?, "%Y-%m-%d").ok();
     for m in models.iter_mut() {
         let Some((creator, date)) = dated.get(&m.slug) else {
@@ -163,13 +168,7 @@ pub fn date_from_line(models: &mut [model::Model], records: &BTreeMap<String, Ve
     // With no table to date it, a model of a branch of the line that came out later
     // (`phi-4-mini-reasoning` of Phi-4 Mini, `phi-4-mini-instruct` of 2025-02-27) was not out
     // on the line's day: its date is unknown rather than its line's. A slug's own date stands.
-    let dated: BTreeMap<String, (Option<String>, String)> = models
-        .iter()
-        .filter_map(|m| {
-            let d = m.release_date.clone().filter(|d| d.len() == 10)?;
-            Some((m.slug.clone(), (m.creator_slug.clone(), d)))
-        })
-        .collect();
+    let dated = full_dates(models);
     for m in models.iter_mut() {
         let Some((creator, date)) = dated.get(&m.slug) else {
             continue;

@@ -399,6 +399,24 @@ fn move_priced_records(groups: &mut BTreeMap<String, Vec<ModelRecord>>) {
     }
 }
 
+/// Moves each `from` group into `into`, in order, and every key it owned with it.
+fn join_groups(
+    groups: &mut BTreeMap<String, Vec<ModelRecord>>,
+    key_owner: &mut BTreeMap<String, String>,
+    joins: Vec<(String, String)>,
+) {
+    for (from, into) in joins {
+        if let Some(recs) = groups.remove(&from) {
+            groups.entry(into.clone()).or_default().extend(recs);
+        }
+        for owner in key_owner.values_mut() {
+            if *owner == from {
+                owner.clone_from(&into);
+            }
+        }
+    }
+}
+
 /// An id as a floating alias is compared: lowercase, without its path and a router's `~`.
 fn floating_id(raw: &str) -> String {
     raw.rsplit('/')
@@ -598,16 +616,8 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             .iter()
             .filter_map(|(key, recs)| candidate(key, recs))
             .collect();
-        for (from, into) in identities::same_name(&candidates, unsaid) {
-            if let Some(recs) = groups.remove(&from) {
-                groups.entry(into.clone()).or_default().extend(recs);
-            }
-            for owner in key_owner.values_mut() {
-                if *owner == from {
-                    owner.clone_from(&into);
-                }
-            }
-        }
+        let same = identities::same_name(&candidates, unsaid);
+        join_groups(&mut groups, &mut key_owner, same);
     }
     // models.dev's maintainers say which model a provider's entry is (`base_model`): a
     // group with no metadata file of its own whose entries name one base joins that base's
@@ -681,28 +691,11 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     // Last, so what joined an undated id (Vercel's reordered `grok-4.20-reasoning-beta`)
     // follows it into its snapshot.
     joins.extend(identities::dated_within(&groups));
-    for (from, into) in joins {
-        if let Some(recs) = groups.remove(&from) {
-            groups.entry(into.clone()).or_default().extend(recs);
-        }
-        for owner in key_owner.values_mut() {
-            if *owner == from {
-                owner.clone_from(&into);
-            }
-        }
-    }
+    join_groups(&mut groups, &mut key_owner, joins);
     // Last, over what the joins made: an id with `.0` after its number is the model its plain
     // id names now (a plain id that moved to another version names nothing of it).
-    for (from, into) in identities::point_zero(&groups, &key_owner) {
-        if let Some(recs) = groups.remove(&from) {
-            groups.entry(into.clone()).or_default().extend(recs);
-        }
-        for owner in key_owner.values_mut() {
-            if *owner == from {
-                owner.clone_from(&into);
-            }
-        }
-    }
+    let zeros = identities::point_zero(&groups, &key_owner);
+    join_groups(&mut groups, &mut key_owner, zeros);
     move_priced_records(&mut groups);
     // The prefixed spellings stay names of the model they joined.
     for (from, to) in prefixed {
