@@ -143,6 +143,7 @@ async fn a_table_s_shut_down_note_retires_the_model() {
         ("babbage", "2024-01-04"),
         ("text-davinci-003", "2024-01-04"),
         ("gpt-3.5-turbo-0613", "2024-09-13"),
+        ("gpt-4-32k-0613", "2025-06-06"),
         ("babbage-002", "2026-09-28"),
     ] {
         let (status, body) = app.get_json(&format!("/api/v1/models/{model}")).await;

@@ -355,14 +355,19 @@ pub fn epoch_models(dir: &Path) -> Result<Vec<ModelRecord>, IngestError> {
     Ok(out)
 }
 
-/// The day a version's notes say it was shut down ("was deprecated 2024-01-04", as Epoch
-/// copies OpenAI's deprecations page): a full date right after the word only.
+/// The day a version's notes say it was (or is to be) shut down ("was deprecated
+/// 2024-01-04", "to be shut down 2025-06-06", as Epoch copies OpenAI's deprecations page): a
+/// full date right after the words only.
 fn shut_down(notes: &str) -> Option<String> {
-    let (_, after) = notes.split_once("was deprecated ")?;
-    let day = after.get(..10)?;
-    chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
-        .is_ok()
-        .then(|| day.to_string())
+    ["was deprecated ", "to be shut down "]
+        .iter()
+        .find_map(|words| {
+            let (_, after) = notes.split_once(words)?;
+            let day = after.get(..10)?;
+            chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
+                .is_ok()
+                .then(|| day.to_string())
+        })
 }
 
 #[cfg(test)]
@@ -404,6 +409,10 @@ mod tests {
         assert_eq!(
             shut_down("was deprecated 2024-01-04\nfrom Wikipedia: …").as_deref(),
             Some("2024-01-04")
+        );
+        assert_eq!(
+            shut_down("to be shut down 2025-06-06").as_deref(),
+            Some("2025-06-06")
         );
         assert_eq!(shut_down("deprecation notes"), None);
         assert_eq!(shut_down("was deprecated 2024-13-01"), None);
