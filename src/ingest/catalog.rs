@@ -121,6 +121,37 @@ pub fn names_reasoning(slug: &str) -> bool {
     })
 }
 
+/// The reviewed table of reasoning lines (`data/reasoning_lines.csv`): a model whose slug is
+/// a row's prefix, or starts with it and a `-` or `.`, reasons (GLM-Z1, ERNIE X1, QwQ,
+/// Magistral, the DeepSeek-R1 line), whatever a host's `reasoning: false` says.
+const REASONING_LINES_CSV: &str = include_str!("../../data/reasoning_lines.csv");
+
+/// Whether the slug is of a line the reviewed table says reasons.
+pub fn reasoning_line(slug: &str) -> bool {
+    static PREFIXES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    PREFIXES
+        .get_or_init(|| {
+            REASONING_LINES_CSV
+                .lines()
+                .skip(1)
+                .filter_map(|line| line.split(',').next())
+                .map(|p| p.trim().to_string())
+                .filter(|p| !p.is_empty())
+                .collect()
+        })
+        .iter()
+        .any(|p| {
+            slug.strip_prefix(p.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '.']))
+        })
+}
+
+/// Whether the slug says the model reasons: its words ([`names_reasoning`]) or its line
+/// ([`reasoning_line`]).
+pub fn says_reasoning(slug: &str) -> bool {
+    names_reasoning(slug) || reasoning_line(slug)
+}
+
 /// Whether the reviewed table lists the slug's family as open weights.
 pub fn open_family(slug: &str) -> bool {
     open_families()

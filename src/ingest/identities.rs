@@ -1938,6 +1938,41 @@ pub(super) fn named_by_creator(
     out
 }
 
+/// An id without a version (DeepSeek's `deepseek-flash`, fal's `schnell`) whose sellers'
+/// entries all name one versioned model ("DeepSeek V4.1 Flash", `deepseek-v4.1-flash`;
+/// "FLUX.1 [schnell]") serves that model: it is the model's alias, billed at the entry's
+/// price, never a model of its own (docs/methodology.md, "Identity"). The name must spell
+/// every word of the id, so an id its creator re-pointed to another line
+/// (`deepseek-reasoner`, "Deepseek R1") moves nothing.
+pub(super) fn floating_named(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+    key_owner: &BTreeMap<String, String>,
+) -> Vec<(String, String)> {
+    let digit = |k: &str| k.bytes().any(|b| b.is_ascii_digit());
+    groups
+        .iter()
+        .filter(|(key, _)| !digit(key))
+        .filter_map(|(key, recs)| {
+            let named: BTreeSet<String> = recs
+                .iter()
+                .filter(|r| r.rank < super::BENCHMARK_RANK && r.provider.is_some())
+                .filter(|r| !r.raw_id.to_ascii_lowercase().ends_with("latest"))
+                .filter_map(|r| r.name.as_deref())
+                .map(|n| names::parse(&names::slugify(display_name(n))).key)
+                .collect();
+            let [named] = &named.into_iter().collect::<Vec<_>>()[..] else {
+                return None;
+            };
+            let into = key_owner.get(named)?;
+            (digit(named)
+                && key.split('-').all(|w| named.split('-').any(|n| n == w))
+                && into != key
+                && groups.contains_key(into))
+            .then(|| (key.clone(), into.clone()))
+        })
+        .collect()
+}
+
 /// Whether `id` is `key` with the word `beta` added: the name a creator's API gave a model
 /// before its general release, which its price entry still matches (xAI's `grok-3-mini`
 /// entry matches `grok-3-mini-beta`; `grok-4.20-multi-agent-0309` matches
@@ -1980,6 +2015,42 @@ pub fn without_size(key: &str) -> Option<&str> {
     (!base.split('-').any(size_word) && base.contains('-')).then_some(base)
 }
 
+/// A key's words without its sizes and `instruct`, and the sizes, where it has one; a
+/// decimal size is one where `decimal` says so (`deepseek-coder-6-7b-instruct`:
+/// `deepseek-coder`, `6-7b`; else `deepseek-coder-6`, `7b`, as `llama-3-8b` is `llama-3`).
+fn sizes_apart(key: &str, decimal: bool) -> Option<(String, Vec<String>)> {
+    let words: Vec<&str> = key.split('-').filter(|w| *w != "instruct").collect();
+    let (mut rest, mut sizes) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < words.len() {
+        let whole = words[i].bytes().all(|b| b.is_ascii_digit());
+        if decimal
+            && whole
+            && words
+                .get(i + 1)
+                .is_some_and(|w| size_word(w) && !w.starts_with('a'))
+        {
+            sizes.push(format!("{}-{}", words[i], words[i + 1]));
+            i += 2;
+        } else if size_word(words[i]) {
+            sizes.push(words[i].to_string());
+            i += 1;
+        } else {
+            rest.push(words[i]);
+            i += 1;
+        }
+    }
+    (!sizes.is_empty()).then(|| (rest.join("-"), sizes))
+}
+
+/// The name a sized id gives without its size, and whether `instruct` followed the size
+/// (`mistral-nemo-12b-instruct`: `mistral-nemo`).
+fn unsized_name(key: &str) -> Option<(&str, bool)> {
+    without_size(key)
+        .map(|base| (base, false))
+        .or_else(|| Some((without_size(key.strip_suffix("-instruct")?)?, true)))
+}
+
 /// A host's undated name with a size the model's other names never write (Groq's and
 /// Vercel's `mistral-saba-24b` for Mistral's `mistral-saba-2502`, which `mistral-saba` names;
 /// `llama-guard-4-12b` for `llama-guard-4`; Baseten's `nvidia-nemotron-3.5-super-vl-120b-a12b`
@@ -1995,11 +2066,16 @@ pub(super) fn sized_host_names(
         .iter()
         .filter(|(key, recs)| names::split_date(key).is_none() && recs.iter().all(|r| r.rank > 2))
         .filter_map(|(key, _)| {
-            let base = without_size(key)?;
+            // A size before `instruct` (Inference's `mistral-nemo-12b-instruct`) is one too:
+            // the name is the tuned model its words give without the size, or the name itself.
+            let (base, instruct) = unsized_name(key)?;
+            let tuned =
+                instruct.then(|| owner(&format!("{base}-instruct")).or_else(|| owner(base)));
             // Ollama's tag of a size (`rnj-1:8b`) serves the tuned checkpoint where that is
             // the only model of the name and one of its names gives the size ("RNJ-1
             // Instruct 8B").
-            let into = owner(base)
+            let into = tuned
+                .unwrap_or_else(|| owner(base))
                 .or_else(|| {
                     let tuned = owner(&format!("{base}-instruct"))?;
                     let size = key[base.len() + 1..].replace('-', " ");
@@ -2022,9 +2098,16 @@ pub(super) fn sized_host_names(
                         _ => None,
                     }
                 })?;
-            let other_size = groups
-                .keys()
-                .any(|k| k != key && without_size(k) == Some(base));
+            // Another size of the name, a decimal one too (`deepseek-coder-6-7b-instruct`
+            // keeps `deepseek-coder-33b-instruct` apart from `deepseek-coder`).
+            let other_size = groups.keys().any(|k| {
+                k != key
+                    && [false, true].into_iter().any(|decimal| {
+                        sizes_apart(k, decimal).is_some_and(|(b, s)| {
+                            b == base && Some(s) != sizes_apart(key, decimal).map(|(_, s)| s)
+                        })
+                    })
+            });
             (into != *key && !other_size).then(|| (key.clone(), into))
         })
         .collect()
@@ -2337,22 +2420,41 @@ pub(super) fn first_versions(
 }
 
 /// An id with `.0` after its number is the id's model (`claude-2.0` is `claude-2`): version 2
-/// is 2.0. Where the plain id moved to another version (`mistral-ocr-4` to 4.1), it names
-/// nothing of the `.0`.
+/// is 2.0, and so is the snapshot its creator names with that version (LiteLLM's
+/// `mistral-ocr-3-0` is `mistral-ocr-2512`, "Mistral OCR 3 (2512)"). Where the plain id moved
+/// to another version (`mistral-ocr-4` to 4.1), it names nothing of the `.0`.
 pub(super) fn point_zero(
     groups: &BTreeMap<String, Vec<super::ModelRecord>>,
-    key_owner: &BTreeMap<String, String>,
+    owner: impl Fn(&str) -> Option<String>,
 ) -> Vec<(String, String)> {
+    // A dated snapshot its creator names as the plain id (Mistral's `mistral-ocr-2512` is
+    // "Mistral OCR 3"), where exactly one is.
+    let named_so = |k: &str| {
+        let mut named = groups.iter().filter(|(g, recs)| {
+            names::split_date(g).is_some()
+                && recs
+                    .iter()
+                    .filter(|r| r.rank <= 2)
+                    .filter_map(|r| r.name.as_deref())
+                    .any(|n| names::slugify(n) == k)
+        });
+        match (named.next(), named.next()) {
+            (Some((g, _)), None) => Some(g.clone()),
+            _ => None,
+        }
+    };
     groups
         .keys()
         .filter_map(|zero| {
             let k = zero.strip_suffix("-0")?;
-            let into = key_owner.get(k)?;
-            // (Only the id itself or its dated snapshot: an undated `mistral-ocr-4` floating
-            // to `mistral-ocr-4-1` says nothing of 4.0.)
+            let into = &owner(k).or_else(|| named_so(k))?;
+            // (Only the id itself or its dated snapshot, by id or by its creator's name: an
+            // undated `mistral-ocr-4` floating to `mistral-ocr-4-1` says nothing of 4.0.)
+            let snapshot = names::split_date(into).is_some_and(|(stem, _)| stem == k)
+                || named_so(k).as_ref() == Some(into);
             (k.ends_with(|c: char| c.is_ascii_digit())
                 && names::split_date(k).is_none()
-                && (into == k || names::split_date(into).is_some_and(|(stem, _)| stem == k))
+                && (into == k || snapshot)
                 && groups.contains_key(into))
             .then(|| (zero.clone(), into.clone()))
         })

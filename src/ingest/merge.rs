@@ -410,11 +410,12 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
         )
     };
     // An id its creator named for thinking (`k2-think`, `glm-4.1v-thinking-flash`,
-    // `maestro-reasoning`; not `-non-reasoning`) reasons, whatever a host's flag says
-    // (docs/data.md, "Modalities").
+    // `maestro-reasoning`; not `-non-reasoning`), or of a line the reviewed table says
+    // reasons (`glm-z1-32b-0414`), reasons, whatever a host's flag says (docs/data.md,
+    // "Modalities").
     let reasoning = flag("reasoning", |r| r.reasoning, &mut disputes)
-        .map(|said| said || catalog::names_reasoning(slug))
-        .or_else(|| catalog::names_reasoning(slug).then_some(true));
+        .map(|said| said || catalog::says_reasoning(slug))
+        .or_else(|| catalog::says_reasoning(slug).then_some(true));
     let tool_call = flag("tool_call", |r| r.tool_call, &mut disputes);
     let structured_output = flag("structured_output", |r| r.structured_output, &mut disputes);
     let mut input = modalities(
@@ -455,6 +456,7 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
 
     let name = snapshot_name(slug, recs)
         .or_else(|| identities::model_name(recs))
+        .map(|n| without_maker(&n, slug, creator.as_deref()))
         .unwrap_or_else(|| slug.to_string());
     model::Model {
         slug: slug.to_string(),
@@ -877,6 +879,33 @@ pub fn family_said(family: &str, slug: &str, name: &str) -> bool {
 /// id where one names it other than by the id itself: the undated alias's records that
 /// joined it name the line (OpenAI's `gpt-3.5-turbo` file is "GPT-3.5-turbo", its
 /// `gpt-3.5-turbo-0125` entries "GPT-3.5 Turbo 0125"). A leaderboard's row names loosely.
+/// A host's label that writes the maker before the model's own name ("OpenAI GPT-4.1 Mini"
+/// for `gpt-4.1-mini-2025-04-14`, "Google Gemma 3 12B") is the name without it, where the
+/// rest spells the start of the model's id and is a name (with capitals, or an id: "OpenAI
+/// o1-preview"); a maker's word that is
+/// part of the name ("Mistral Large 2") stays, and so does one before an id in lowercase
+/// ("OpenAI o3-pro (2025-06-10)": the rest alone would be a label; docs/methodology.md,
+/// "Identity").
+fn without_maker(name: &str, slug: &str, creator: Option<&str>) -> String {
+    let Some((first, rest)) = name.split_once(' ') else {
+        return name.to_string();
+    };
+    let maker = creator.is_some_and(|c| {
+        let word = first.to_ascii_lowercase();
+        c.replace('-', "") == word || identities::creator_words(c).contains(&word)
+    });
+    let key = names::parse(slug).key;
+    let spelt = names::parse(&names::slugify(rest)).key;
+    let starts = !spelt.is_empty()
+        && (key == spelt || key.strip_prefix(&spelt).is_some_and(|r| r.starts_with('-')));
+    let named = rest.chars().any(|c| c.is_ascii_uppercase()) || !rest.trim().contains(' ');
+    if maker && starts && named {
+        rest.trim().to_string()
+    } else {
+        name.to_string()
+    }
+}
+
 fn snapshot_name(slug: &str, recs: &[ModelRecord]) -> Option<String> {
     let (_, date) = names::split_date(slug)?;
     // Any spelling of the same snapshot (Moonshot's `kimi-k2-0905` for `kimi-k2-instruct-0905`).

@@ -417,6 +417,20 @@ fn join_groups(
     }
 }
 
+/// The model a key names now: its group's, after the spelling moves made before grouping
+/// (`prefixed`: a vendor's dash prefix, a host's label).
+fn owner_of(
+    prefixed: &[(String, String)],
+    key_owner: &BTreeMap<String, String>,
+    k: &str,
+) -> Option<String> {
+    let to = prefixed
+        .iter()
+        .find(|(from, _)| from == k)
+        .map_or(k, |(_, to)| to);
+    key_owner.get(to).cloned()
+}
+
 /// An id as a floating alias is compared: lowercase, without its path and a router's `~`.
 fn floating_id(raw: &str) -> String {
     raw.rsplit('/')
@@ -628,13 +642,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     let mut joins: Vec<(String, String)> = identities::reordered(&groups, &key_owner);
     joins.extend(identities::unsized_snapshots(&groups));
     // A key a vendor's dash prefix moved (`nvidia-nemotron-3-5-super-vl`) still names its model.
-    let owner = |k: &str| {
-        let to = prefixed
-            .iter()
-            .find(|(from, _)| from == k)
-            .map_or(k, |(_, to)| to);
-        key_owner.get(to).cloned()
-    };
+    let owner = |k: &str| owner_of(&prefixed, &key_owner, k);
     joins.extend(identities::sized_host_names(&groups, owner));
     joins.extend(identities::named_sizes(&groups, &key_owner));
     joins.extend(identities::first_versions(&groups, &key_owner));
@@ -642,6 +650,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     joins.extend(identities::version_spellings(&groups));
     joins.extend(identities::vision_left_out(&groups));
     joins.extend(identities::named_by_creator(&groups, &key_owner));
+    joins.extend(identities::floating_named(&groups, &key_owner));
     joins.extend(identities::prefix_rules(&groups));
     joins.extend(identities::build_ids(&groups, &key_owner));
     joins.extend(identities::creator_spelt_keys(&groups));
@@ -694,7 +703,7 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
     join_groups(&mut groups, &mut key_owner, joins);
     // Last, over what the joins made: an id with `.0` after its number is the model its plain
     // id names now (a plain id that moved to another version names nothing of it).
-    let zeros = identities::point_zero(&groups, &key_owner);
+    let zeros = identities::point_zero(&groups, |k| owner_of(&prefixed, &key_owner, k));
     join_groups(&mut groups, &mut key_owner, zeros);
     move_priced_records(&mut groups);
     // The prefixed spellings stay names of the model they joined.

@@ -129,23 +129,18 @@ fn shots_suffix(key: &str) -> Option<(&str, String)> {
 /// Canonical slug and run configuration for a model name from a benchmark source.
 pub fn match_model(resolved: &Resolved, raw: &str) -> Option<(String, Option<String>)> {
     let spellings = candidates(raw);
-    if let Some(s) = resolved.lookup(raw) {
-        // A configured id folded into its model at resolution (`…-thinking`): the most
-        // stripped spelling naming the same model says which configuration ran.
-        let config = spellings
-            .iter()
-            .rev()
-            .find(|(key, config)| !config.is_empty() && resolved.lookup(key) == Some(s))
-            .map(|(_, config)| config.join(", "));
-        return Some((s.to_string(), config));
-    }
-    spellings.into_iter().find_map(|(key, config)| {
-        let s = resolved.lookup(&key)?;
-        Some((
-            s.to_string(),
-            (!config.is_empty()).then(|| config.join(", ")),
-        ))
-    })
+    let s = resolved
+        .lookup(raw)
+        .or_else(|| spellings.iter().find_map(|(key, _)| resolved.lookup(key)))?;
+    // The run configuration is what the most stripped spelling naming the same model drops:
+    // a configured id folded into its model at resolution (`…-thinking`) keeps its word
+    // beside an effort (`…-thinking-high-effort`: `thinking, high-effort`).
+    let config = spellings
+        .iter()
+        .rev()
+        .find(|(key, config)| !config.is_empty() && resolved.lookup(key) == Some(s))
+        .map(|(_, config)| config.join(", "));
+    Some((s.to_string(), config))
 }
 
 /// Records for benchmarked models no pricing source knows, under the name with its run
@@ -353,10 +348,18 @@ pub fn attach(
     let mut scores = Vec::new();
     let rules = super::provenance::Rules::shared();
     let mut creators: BTreeMap<String, Option<String>> = BTreeMap::new();
+    let apart = listed_apart(&raw, resolved);
     for r in raw {
         let Some((model, extra_config)) = match_model(resolved, &r.model) else {
             continue;
         };
+        if apart.contains(&(r.source, r.model.clone())) {
+            report.rule(
+                "scores: undated names a table lists beside their snapshot, left out",
+                1,
+            );
+            continue;
+        }
         let config = match (extra_config, r.config) {
             (Some(a), Some(b)) => Some(format!("{a}, {b}")),
             (a, b) => a.or(b),
@@ -492,6 +495,54 @@ pub fn attach(
         agent_models,
         agent_scores,
     }
+}
+
+/// Names a table lists beside a dated snapshot they would otherwise resolve to, as (source,
+/// name): one table never lists a model twice, so LiveBench's `qwen3-235b-a22b-thinking` (the
+/// April hybrid) beside `qwen3-235b-a22b-thinking-2507` in its 2025-05-30 table is another
+/// model, in every table of that source (docs/methodology.md, "Scores and who ran them").
+fn listed_apart(raw: &[RawScore], resolved: &Resolved) -> BTreeSet<(&'static str, String)> {
+    // The name as it is and without its run configuration (`…-thinking-64k`).
+    let keys = |name: &str| -> BTreeSet<String> {
+        candidates(name)
+            .pop()
+            .map(|(k, _)| k)
+            .into_iter()
+            .chain([names::parse(name).key])
+            .collect()
+    };
+    // Only a release's table is one table (LiveBench's question sets); other sources' rows
+    // gather runs of many days and papers.
+    type Table<'a> = (&'static str, &'a str, &'a str);
+    let mut tables: BTreeMap<(Table, String), BTreeSet<&str>> = BTreeMap::new();
+    for r in raw {
+        if let (Some(release), Some((model, _))) = (&r.release, match_model(resolved, &r.model)) {
+            let table = (r.source, r.benchmark.as_str(), release.as_str());
+            tables
+                .entry((table, model))
+                .or_default()
+                .insert(r.model.as_str());
+        }
+    }
+    let mut out = BTreeSet::new();
+    for ((table, _), listed) in &tables {
+        let stems: BTreeSet<String> = listed
+            .iter()
+            .flat_map(|n| keys(n))
+            .filter_map(|k| Some(names::split_date(&k)?.0.to_string()))
+            .collect();
+        out.extend(
+            listed
+                .iter()
+                .filter(|n| {
+                    let own = keys(n);
+                    own.iter().all(|k| names::split_date(k).is_none())
+                        && own.iter().any(|k| stems.contains(k))
+                })
+                .map(|n| (table.0, (*n).to_string())),
+        );
+    }
+    out
 }
 
 /// Dates every score no earlier than its model's release (`docs/methodology.md`, "Scores and

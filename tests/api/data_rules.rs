@@ -574,6 +574,23 @@ fn an_id_named_for_thinking_reasons() {
         "grok-4-fast-non-reasoning"
     ));
     assert_eq!(model(&s, "k2-think").reasoning, Some(true));
+    // A line the reviewed table says reasons (data/reasoning_lines.csv).
+    let lined: Vec<&str> = s
+        .models
+        .iter()
+        .filter(|m| ingest::catalog::reasoning_line(&m.slug) && m.reasoning != Some(true))
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(
+        lined.is_empty(),
+        "of a reasoning line, not reasoning: {lined:?}"
+    );
+    for slug in ["glm-z1-32b-0414", "ernie-x1.1-preview", "qwq-32b-preview"] {
+        assert!(ingest::catalog::reasoning_line(slug), "{slug}");
+        assert_eq!(model(&s, slug).reasoning, Some(true), "{slug}");
+    }
+    assert!(!ingest::catalog::reasoning_line("deepseek-r1t-chimera"));
+    assert!(!ingest::catalog::reasoning_line("qwq2"));
 }
 
 #[test]
@@ -897,6 +914,40 @@ fn floating_aliases_without_a_version_are_not_models() {
     assert!(s.models.iter().all(|m| m.slug != "claude-haiku"));
 }
 
+/// An id without a version whose sellers' entries name one versioned model (genai-prices'
+/// `deepseek-flash`, "DeepSeek V4.1 Flash") serves that model: it is that model's alias,
+/// never a model of its own (docs/methodology.md, "Identity").
+#[test]
+fn an_unversioned_id_named_for_a_version_is_that_version() {
+    let s = bundled();
+    let aliases = alias_index(&s);
+    let digit = |k: &str| k.bytes().any(|b| b.is_ascii_digit());
+    let apart: Vec<String> = s
+        .models
+        .iter()
+        .filter(|m| !digit(&m.slug))
+        .filter_map(|m| {
+            let spelt = names::parse(&names::slugify(&m.name)).key;
+            let into = resolve(&s, &aliases, &spelt)?;
+            (digit(&spelt)
+                && into != m.slug
+                && m.slug.split('-').all(|w| spelt.split('-').any(|n| n == w)))
+            .then(|| format!("{} (\"{}\") beside {into}", m.slug, m.name))
+        })
+        .collect();
+    assert!(apart.is_empty(), "{apart:#?}");
+    assert_eq!(
+        resolve(&s, &aliases, "deepseek-flash"),
+        Some("deepseek-v4.1-flash-1017")
+    );
+    let first_party = offering(&s, "deepseek-v4.1-flash-1017", "deepseek").unwrap();
+    assert_eq!(first_party.provider_model_id, "deepseek-flash");
+    assert_eq!(
+        (first_party.input_price, first_party.output_price),
+        (Some(0.3), Some(1.2))
+    );
+}
+
 #[test]
 #[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
 fn a_models_dev_base_model_is_the_model_its_entry_resolves_to() {
@@ -981,8 +1032,10 @@ fn hosts_spellings_of_a_labs_model_are_that_model() {
         ("ai21-jamba-1.5-large", "jamba-1.5-large"),
         ("ministral-14b-instruct-2512", "ministral-14b-2512"),
         ("mistral-saba-24b", "mistral-saba-2502"),
-        // A size after the name's words in another order (Fireworks').
+        // A size after the name's words in another order (Fireworks'); a size before
+        // `instruct` (Inference's).
         ("nemotron-lightning-3.5-30b-a3b", "nemotron-3.5-lightning"),
+        ("mistral-nemo-12b-instruct", "open-mistral-nemo-2407"),
     ] {
         assert!(
             s.models.iter().all(|m| m.slug != spelling),
@@ -1898,4 +1951,134 @@ fn a_hosts_default_closed_never_closes_a_sized_checkpoint() {
         .collect();
     assert!(wrong.is_empty(), "{wrong:?}");
     assert_ne!(model(&s, "l3.3-ms-nevoria-70b").open_source, Some(false));
+}
+
+/// One table of a renewed benchmark (a LiveBench release) lists a model once: no model holds
+/// two rows of one table, so a name the table lists beside a dated snapshot (LiveBench's
+/// `qwen3-235b-a22b-thinking`, the April hybrid, beside `…-thinking-2507`) is never that
+/// snapshot's (docs/methodology.md, "Scores and who ran them").
+#[test]
+fn a_release_s_table_lists_a_model_once() {
+    let s = bundled();
+    // (A run configuration is a row of its own: `-thinking` beside the plain model.)
+    let mut rows: BTreeMap<(&str, &str, &str, &str, Option<&str>), usize> = BTreeMap::new();
+    for x in &s.scores {
+        if let Some(release) = x.release.as_deref() {
+            *rows
+                .entry((
+                    x.model_slug.as_str(),
+                    x.benchmark_slug.as_str(),
+                    x.source.as_str(),
+                    release,
+                    x.config.as_deref(),
+                ))
+                .or_default() += 1;
+        }
+    }
+    let twice: Vec<_> = rows.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.is_empty(), "{twice:#?}");
+    assert!(
+        s.scores
+            .iter()
+            .all(|x| !(x.model_slug == "qwen3-235b-a22b-thinking-2507"
+                && x.release.as_deref() == Some("2025-04-25"))),
+        "the April hybrid's rows are the 2507 model's"
+    );
+}
+
+/// Names two of a source's rows carry crosswise (Epoch's `Yi-6B` row says "Yi-6B (chat)",
+/// its `Yi-6B-Chat` row "Yi-6B") are read back to the rows they spell: no two models are
+/// each named as the other's id.
+#[test]
+fn no_two_models_are_named_crosswise() {
+    let s = bundled();
+    let spelt: BTreeMap<&str, String> = s
+        .models
+        .iter()
+        .map(|m| (m.slug.as_str(), names::parse(&names::slugify(&m.name)).key))
+        .collect();
+    let crosswise: Vec<String> = spelt
+        .iter()
+        .filter(|(slug, named)| {
+            named.as_str() != **slug
+                && spelt
+                    .get(named.as_str())
+                    .is_some_and(|other| other == *slug)
+        })
+        .map(|(slug, named)| format!("{slug} named as {named}"))
+        .collect();
+    assert!(crosswise.is_empty(), "{crosswise:#?}");
+    assert!(!model(&s, "yi-6b").name.to_lowercase().contains("chat"));
+    assert!(model(&s, "yi-6b-chat").name.to_lowercase().contains("chat"));
+}
+
+/// A host's label writing the maker before the model's own name ("OpenAI GPT-4.1 Mini" for
+/// `gpt-4.1-mini-2025-04-14`) is no name: no model's name is its creator's word followed
+/// by a name (with capitals, or an id) that spells the start of its slug (docs/methodology.md,
+/// "Identity").
+#[test]
+fn no_name_starts_with_its_maker_before_the_models_own_name() {
+    let s = bundled();
+    let labelled: Vec<String> = s
+        .models
+        .iter()
+        .filter_map(|m| {
+            let creator = m.creator_slug.as_deref()?;
+            let (first, rest) = m.name.split_once(' ')?;
+            let spelt = names::parse(&names::slugify(rest)).key;
+            let key = names::parse(&m.slug).key;
+            (first.eq_ignore_ascii_case(&creator.replace('-', ""))
+                && (rest.chars().any(|c| c.is_ascii_uppercase()) || !rest.contains(' '))
+                && !spelt.is_empty()
+                && (key == spelt || key.starts_with(&format!("{spelt}-"))))
+            .then(|| format!("{}: {}", m.slug, m.name))
+        })
+        .collect();
+    assert!(labelled.is_empty(), "{labelled:#?}");
+    assert!(
+        model(&s, "gpt-4.1-mini-2025-04-14")
+            .name
+            .eq_ignore_ascii_case("GPT-4.1 mini")
+    );
+}
+
+/// A host's trusted-execution route (NanoGPT's `TEE/glm-4.7`) is a dearer packaging of the
+/// model: an offering is served under it only where the host's own list has no plain route
+/// of the same id (docs/data.md, "Price modes").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_trusted_execution_route_never_hides_the_plain_one() {
+    let s = bundled();
+    let path = raw_sources().join("models-dev/models_dev_toml_bundle.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    // Each provider's ids, as `<provider>` → lowercase last path segments.
+    let mut plain: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in data["files"].as_object().unwrap().keys() {
+        let Some((provider, id)) = path
+            .strip_prefix("providers/")
+            .and_then(|p| p.strip_suffix(".toml"))
+            .and_then(|p| p.split_once("/models/"))
+        else {
+            continue;
+        };
+        if !id.to_ascii_lowercase().starts_with("tee/") {
+            let last = id.rsplit('/').next().unwrap_or(id).to_ascii_lowercase();
+            plain.entry(provider.to_string()).or_default().insert(last);
+        }
+    }
+    let hidden: Vec<String> = s
+        .offerings
+        .iter()
+        .filter_map(|o| {
+            let (head, rest) = o.provider_model_id.split_once('/')?;
+            (head.eq_ignore_ascii_case("tee")
+                && plain
+                    .get(&o.provider_slug)
+                    .is_some_and(|ids| ids.contains(&rest.to_ascii_lowercase())))
+            .then(|| format!("{}@{}", o.provider_model_id, o.provider_slug))
+        })
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:#?}");
+    let glm = offering(&s, "glm-4.7", "nano-gpt").unwrap();
+    assert_eq!(glm.provider_model_id, "zai-org/glm-4.7");
 }

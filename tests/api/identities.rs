@@ -984,8 +984,10 @@ fn a_first_version_names_no_second_model() {
             ("solar-10-7b-instruct", "solar-10.7b-instruct-v1.0"),
             // A bare first version: Meta's `muse-wonder-1.0` beside routers' `muse-wonder`.
             ("meta/muse-wonder", "muse-wonder-1.0"),
-            // Version 2 is version 2.0.
+            // Version 2 is version 2.0, and so is the snapshot its creator names version 3
+            // ("Mistral OCR 3 (2512)").
             ("claude-2.0", "claude-2"),
+            ("mistral-ocr-3-0", "mistral-ocr-2512"),
             // Vertex's `@001`, the only build, is the plain name's.
             ("jamba-1.5-mini-001", "jamba-1.5-mini"),
             ("gemini-1.5-flash-8b-001", "gemini-1.5-flash-8b"),

@@ -307,7 +307,9 @@ pub fn terminal_bench(dir: &Path, out: &mut Vec<RawAgent>) -> Result<(), IngestE
 /// older than any price list.
 pub fn epoch_models(dir: &Path) -> Result<Vec<ModelRecord>, IngestError> {
     let mut out = Vec::new();
-    for row in csv_rows(&dir.join("epoch/data/model_versions.csv"))? {
+    let rows = csv_rows(&dir.join("epoch/data/model_versions.csv"))?;
+    let swapped = swapped_names(&rows);
+    for row in &rows {
         let Some(id) = row.get("id").filter(|i| !i.trim().is_empty()) else {
             continue;
         };
@@ -328,10 +330,15 @@ pub fn epoch_models(dir: &Path) -> Result<Vec<ModelRecord>, IngestError> {
         } else {
             &["Model"]
         };
-        let name = columns
-            .iter()
-            .find_map(|k| row.get(*k).filter(|v| !v.trim().is_empty()))
-            .cloned();
+        let name = swapped
+            .get(id.as_str())
+            .map(|n| (*n).to_string())
+            .or_else(|| {
+                columns
+                    .iter()
+                    .find_map(|k| row.get(*k).filter(|v| !v.trim().is_empty()))
+                    .cloned()
+            });
         let date = row
             .get("Version release date")
             .filter(|d| d.len() == 10 && d.starts_with("20"))
@@ -355,6 +362,33 @@ pub fn epoch_models(dir: &Path) -> Result<Vec<ModelRecord>, IngestError> {
     Ok(out)
 }
 
+/// Unique display names two versions carry crosswise (the row `Yi-6B` is "Yi-6B (chat)",
+/// `Yi-6B-Chat` is "Yi-6B"): each row's id spelt by the other's name, each name read back
+/// to the row it spells, as (id → name).
+fn swapped_names(rows: &[BTreeMap<String, String>]) -> BTreeMap<&str, &str> {
+    let spelt = |s: &str| names::slugify(s.trim());
+    // (id, name, the id spelt, the name spelt)
+    let named: Vec<(&str, &str, String, String)> = rows
+        .iter()
+        .filter_map(|row| {
+            let id = row.get("id")?.as_str();
+            let name = row
+                .get("Unique display name")
+                .filter(|n| !n.trim().is_empty())?;
+            Some((id, name.as_str(), spelt(id), spelt(name)))
+        })
+        .collect();
+    let by_id: BTreeMap<&str, &(&str, &str, String, String)> =
+        named.iter().map(|n| (n.2.as_str(), n)).collect();
+    named
+        .iter()
+        .filter_map(|(id, _, id_spelt, name_spelt)| {
+            let (_, other_name, other_spelt, other_named) = by_id.get(name_spelt.as_str())?;
+            (other_spelt != id_spelt && other_named == id_spelt).then_some((*id, *other_name))
+        })
+        .collect()
+}
+
 /// The day a version's notes say it was (or is to be) shut down ("was deprecated
 /// 2024-01-04", "to be shut down 2025-06-06", as Epoch copies OpenAI's deprecations page): a
 /// full date right after the words only.
@@ -367,6 +401,14 @@ fn shut_down(notes: &str) -> Option<String> {
             chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
                 .is_ok()
                 .then(|| day.to_string())
+        })
+        // A day written out before the words ("April 9, 2025 - discontinuation date", the
+        // row of `gemini-1.0-pro-001`).
+        .or_else(|| {
+            let (before, _) = notes.split_once(" - discontinuation date")?;
+            let day = before.lines().next_back()?.trim();
+            let day = chrono::NaiveDate::parse_from_str(day, "%B %d, %Y").ok()?;
+            Some(day.format("%Y-%m-%d").to_string())
         })
 }
 
@@ -414,6 +456,11 @@ mod tests {
             shut_down("to be shut down 2025-06-06").as_deref(),
             Some("2025-06-06")
         );
+        assert_eq!(
+            shut_down("I didn't find it.\nApril 9, 2025 - discontinuation date").as_deref(),
+            Some("2025-04-09")
+        );
+        assert_eq!(shut_down("Spring 2025 - discontinuation date"), None);
         assert_eq!(shut_down("deprecation notes"), None);
         assert_eq!(shut_down("was deprecated 2024-13-01"), None);
         assert_eq!(shut_down("was deprecated soon"), None);

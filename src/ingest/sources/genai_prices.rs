@@ -325,6 +325,21 @@ pub fn models(data: &Value) -> impl Iterator<Item = (String, &str, &Value)> {
     })
 }
 
+/// The day the entry's own comment says the creator retired the model, where a sentence
+/// begins so ("Retired on 2025-06-16; retained for historical usage records", Mistral's
+/// `mistral-medium-2312`): a full date right after the word. A retirement of something
+/// else ("The 1M context beta was retired on …") says nothing of the model.
+fn retired_on(m: &Value) -> Option<String> {
+    let comments = m.get("price_comments").and_then(Value::as_str)?;
+    comments.split(". ").find_map(|sentence| {
+        let rest = sentence.trim_start().strip_prefix("Retired ")?;
+        let day = rest.strip_prefix("on ").unwrap_or(rest).get(..10)?;
+        chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
+            .is_ok()
+            .then(|| day.to_string())
+    })
+}
+
 /// Whether the entry's own comment says its price is another seller's, copied until the
 /// creator publishes one, and not verified since.
 fn imported(m: &Value) -> bool {
@@ -444,6 +459,7 @@ pub fn records(
                 as_of: Some(AS_OF.to_string()),
                 parsed: Some(parsed),
                 deprecated: m.get("deprecated").and_then(Value::as_bool),
+                shut_down: first_party.then(|| retired_on(m)).flatten(),
                 prefix_rule: exact_matches(m.get("match")).next().is_none(),
                 same_as: if first_party {
                     exact_matches(m.get("match"))
@@ -536,6 +552,21 @@ fn price_group<'a>(id: &str, rule: Option<&'a Value>) -> Vec<&'a str> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_comment_retires_the_model_only_in_a_sentence_of_its_own() {
+        let said = |c: &str| retired_on(&json!({ "price_comments": c }));
+        assert_eq!(
+            said("Retired on 2025-06-16; retained for historical usage records.").as_deref(),
+            Some("2025-06-16")
+        );
+        assert_eq!(
+            said("Old model. Retired 2026-04-04 per the docs.").as_deref(),
+            Some("2026-04-04")
+        );
+        assert_eq!(said("The 1M context beta was retired on 2026-04-30"), None);
+        assert_eq!(said("Retired soon"), None);
+    }
 
     #[test]
     fn a_price_entry_grouping_versions_prices_each_and_names_none() {
