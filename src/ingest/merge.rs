@@ -875,17 +875,11 @@ pub fn family_said(family: &str, slug: &str, name: &str) -> bool {
     })
 }
 
-/// A dated snapshot's name, from the price lists' and catalogues' records for its own dated
-/// id where one names it other than by the id itself: the undated alias's records that
-/// joined it name the line (OpenAI's `gpt-3.5-turbo` file is "GPT-3.5-turbo", its
-/// `gpt-3.5-turbo-0125` entries "GPT-3.5 Turbo 0125"). A leaderboard's row names loosely.
 /// A host's label that writes the maker before the model's own name ("OpenAI GPT-4.1 Mini"
 /// for `gpt-4.1-mini-2025-04-14`, "Google Gemma 3 12B") is the name without it, where the
 /// rest spells the start of the model's id and is a name (with capitals, or an id: "OpenAI
-/// o1-preview"); a maker's word that is
-/// part of the name ("Mistral Large 2") stays, and so does one before an id in lowercase
-/// ("OpenAI o3-pro (2025-06-10)": the rest alone would be a label; docs/methodology.md,
-/// "Identity").
+/// o1-preview", "OpenAI o3-pro (2025-06-10)"); a maker's word that is part of the name
+/// ("Mistral Large 2") stays (docs/methodology.md, "Identity").
 fn without_maker(name: &str, slug: &str, creator: Option<&str>) -> String {
     let Some((first, rest)) = name.split_once(' ') else {
         return name.to_string();
@@ -896,9 +890,19 @@ fn without_maker(name: &str, slug: &str, creator: Option<&str>) -> String {
     });
     let key = names::parse(slug).key;
     let spelt = names::parse(&names::slugify(rest)).key;
-    let starts = !spelt.is_empty()
-        && (key == spelt || key.strip_prefix(&spelt).is_some_and(|r| r.starts_with('-')));
-    let named = rest.chars().any(|c| c.is_ascii_uppercase()) || !rest.trim().contains(' ');
+    // (Google writes `instruct` as `it`: "Gemma 3 27B Instruct" spells `gemma-3-27b-it`.)
+    let starts = [spelt.clone(), spelt.replace("-instruct", "-it")]
+        .iter()
+        .any(|s| {
+            !s.is_empty()
+                && (key == *s
+                    || key
+                        .strip_prefix(s.as_str())
+                        .is_some_and(|r| r.starts_with('-')))
+        });
+    // (An id with its date in parentheses, "o3-pro (2025-06-10)", is an id too.)
+    let id = rest.split(" (").next().unwrap_or(rest).trim();
+    let named = rest.chars().any(|c| c.is_ascii_uppercase()) || !id.contains(' ');
     if maker && starts && named {
         rest.trim().to_string()
     } else {
@@ -906,6 +910,10 @@ fn without_maker(name: &str, slug: &str, creator: Option<&str>) -> String {
     }
 }
 
+/// A dated snapshot's name, from the price lists' and catalogues' records for its own dated
+/// id where one names it other than by the id itself: the undated alias's records that
+/// joined it name the line (OpenAI's `gpt-3.5-turbo` file is "GPT-3.5-turbo", its
+/// `gpt-3.5-turbo-0125` entries "GPT-3.5 Turbo 0125"). A leaderboard's row names loosely.
 fn snapshot_name(slug: &str, recs: &[ModelRecord]) -> Option<String> {
     let (_, date) = names::split_date(slug)?;
     // Any spelling of the same snapshot (Moonshot's `kimi-k2-0905` for `kimi-k2-instruct-0905`).

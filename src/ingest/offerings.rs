@@ -153,16 +153,17 @@ pub fn pick(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering
         let key = names::parse(slug).key;
         let score = |r: &ModelRecord| {
             let exact = r.parsed.as_ref().is_some_and(|p| p.key == key);
-            // A host's trusted-execution deployment (NanoGPT's `TEE/glm-4.7`) is a dearer
-            // packaging of the model, served only where the host sells no plain route.
-            let tee = r
-                .raw_id
-                .split_once('/')
-                .is_some_and(|(head, _)| head.eq_ignore_ascii_case("tee"));
+            // A host's route of its own — a trusted-execution deployment (NanoGPT's
+            // `TEE/glm-4.7`, dearer), a discounted "stealth" route (Kilo's
+            // `stealth/claude-opus-4.6`, "20% off") — is served only where the host sells no
+            // plain route of the model.
+            let own_route = r.raw_id.split_once('/').is_some_and(|(head, _)| {
+                head.eq_ignore_ascii_case("tee") || head.eq_ignore_ascii_case("stealth")
+            });
             // Router variants (`:free`) are not the provider's regular offering.
             (
                 precedence(r.source),
-                tee,
+                own_route,
                 r.raw_id.contains(':'),
                 !exact,
                 r.raw_id.len(),

@@ -2025,10 +2025,13 @@ fn no_name_starts_with_its_maker_before_the_models_own_name() {
         .filter_map(|m| {
             let creator = m.creator_slug.as_deref()?;
             let (first, rest) = m.name.split_once(' ')?;
-            let spelt = names::parse(&names::slugify(rest)).key;
-            let key = names::parse(&m.slug).key;
+            let spelt = names::parse(&names::slugify(rest))
+                .key
+                .replace("-instruct", "-it");
+            let key = names::parse(&m.slug).key.replace("-instruct", "-it");
             (first.eq_ignore_ascii_case(&creator.replace('-', ""))
-                && (rest.chars().any(|c| c.is_ascii_uppercase()) || !rest.contains(' '))
+                && (rest.chars().any(|c| c.is_ascii_uppercase())
+                    || !rest.split(" (").next().unwrap_or(rest).contains(' '))
                 && !spelt.is_empty()
                 && (key == spelt || key.starts_with(&format!("{spelt}-"))))
             .then(|| format!("{}: {}", m.slug, m.name))
@@ -2042,12 +2045,12 @@ fn no_name_starts_with_its_maker_before_the_models_own_name() {
     );
 }
 
-/// A host's trusted-execution route (NanoGPT's `TEE/glm-4.7`) is a dearer packaging of the
-/// model: an offering is served under it only where the host's own list has no plain route
-/// of the same id (docs/data.md, "Price modes").
+/// A host's route of its own — a trusted-execution deployment (NanoGPT's `TEE/glm-4.7`), a
+/// discounted "stealth" route (Kilo's `stealth/claude-opus-4.6`) — is served only where the
+/// host's own list has no plain route of the same id (docs/data.md, "Price modes").
 #[test]
 #[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
-fn a_trusted_execution_route_never_hides_the_plain_one() {
+fn a_host_s_own_route_never_hides_the_plain_one() {
     let s = bundled();
     let path = raw_sources().join("models-dev/models_dev_toml_bundle.json");
     let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
@@ -2061,7 +2064,8 @@ fn a_trusted_execution_route_never_hides_the_plain_one() {
         else {
             continue;
         };
-        if !id.to_ascii_lowercase().starts_with("tee/") {
+        let lower = id.to_ascii_lowercase();
+        if !lower.starts_with("tee/") && !lower.starts_with("stealth/") {
             let last = id.rsplit('/').next().unwrap_or(id).to_ascii_lowercase();
             plain.entry(provider.to_string()).or_default().insert(last);
         }
@@ -2071,7 +2075,7 @@ fn a_trusted_execution_route_never_hides_the_plain_one() {
         .iter()
         .filter_map(|o| {
             let (head, rest) = o.provider_model_id.split_once('/')?;
-            (head.eq_ignore_ascii_case("tee")
+            ((head.eq_ignore_ascii_case("tee") || head.eq_ignore_ascii_case("stealth"))
                 && plain
                     .get(&o.provider_slug)
                     .is_some_and(|ids| ids.contains(&rest.to_ascii_lowercase())))
@@ -2081,4 +2085,6 @@ fn a_trusted_execution_route_never_hides_the_plain_one() {
     assert!(hidden.is_empty(), "{hidden:#?}");
     let glm = offering(&s, "glm-4.7", "nano-gpt").unwrap();
     assert_eq!(glm.provider_model_id, "zai-org/glm-4.7");
+    let opus = offering(&s, "claude-opus-4-6", "kilo").unwrap();
+    assert_eq!(opus.provider_model_id, "anthropic/claude-opus-4.6");
 }
