@@ -441,11 +441,26 @@ pub fn model_name(recs: &[super::ModelRecord]) -> Option<String> {
             .find(|n| display_name(n) == *n)
             .or_else(|| first.map(display_name))
     };
+    // A name another source writes alike with a capital first (Google's own "gemini 1.5 Pro"
+    // beside its "Gemini 1.5 Pro") is written so.
+    let capitalised = |n: &str| -> String {
+        let lower_first = n.starts_with(|c: char| c.is_ascii_lowercase()) && n.contains(' ');
+        recs.iter()
+            .filter_map(|r| r.name.as_deref())
+            .map(display_name)
+            .find(|m| {
+                lower_first
+                    && m.eq_ignore_ascii_case(n)
+                    && m.starts_with(|c: char| c.is_ascii_uppercase())
+            })
+            .unwrap_or(n)
+            .to_string()
+    };
     pick(true, true)
         .or_else(|| pick(false, true))
         .or_else(|| pick(true, false))
         .or_else(|| pick(false, false))
-        .map(str::to_string)
+        .map(capitalised)
 }
 
 /// Whether a name carries an Ollama-style tag (`:14b`, `:latest`); `Vendor: Model` does not.

@@ -2088,3 +2088,38 @@ fn a_host_s_own_route_never_hides_the_plain_one() {
     let opus = offering(&s, "claude-opus-4-6", "kilo").unwrap();
     assert_eq!(opus.provider_model_id, "anthropic/claude-opus-4.6");
 }
+
+/// A price entry for several versions ("Claude 2.0 / 2.1") names none of them, nor gives
+/// any of them its window: Claude 2.0 is not served with Claude 2.1's 200,000 tokens
+/// (docs/methodology.md, "Identity").
+#[test]
+fn an_entry_for_several_versions_gives_none_its_window() {
+    let s = bundled();
+    let claude_2 = model(&s, "claude-2");
+    assert!(!claude_2.name.contains(" / "), "{}", claude_2.name);
+    assert_ne!(claude_2.context_window, Some(200_000));
+}
+
+/// Hugging Face's inference providers serve repositories of the Hub (`huggingface-novita`:
+/// `zai-org/GLM-5.3`): every model sold there under a repository id is open weights, unless
+/// the reviewed table names it an API-only tier (docs/data.md, "Open weights").
+#[test]
+fn a_model_served_from_the_hub_is_open() {
+    let s = bundled();
+    let models: BTreeMap<&str, &entity::model::Model> =
+        s.models.iter().map(|m| (m.slug.as_str(), m)).collect();
+    let closed: BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.provider_slug.starts_with("huggingface") && o.provider_model_id.contains('/'))
+        .map(|o| o.model_slug.as_str())
+        .filter(|slug| !ingest::catalog::api_only(slug))
+        .filter(|slug| {
+            models
+                .get(slug)
+                .is_some_and(|m| m.open_source != Some(true))
+        })
+        .collect();
+    assert!(closed.is_empty(), "{closed:?}");
+    assert_eq!(model(&s, "glm-5.3").open_source, Some(true));
+}

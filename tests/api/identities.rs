@@ -2516,6 +2516,8 @@ fn a_lowercase_label_is_no_name_where_a_source_gives_one() {
     assert_eq!(name("gpt-3.5-turbo-instruct"), "GPT-3.5 Turbo Instruct");
     // A floating alias's capitals ("Gemini Pro Latest") are no better.
     assert_eq!(name("gemini-pro"), "Gemini 1.0 Pro");
+    // A name another source writes alike with a capital first is written so.
+    assert_eq!(name("gemini-1.5-pro"), "Gemini 1.5 Pro");
 }
 
 /// A floating alias the creator's price entry for another name bills is no listing of the

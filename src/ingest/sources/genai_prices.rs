@@ -452,7 +452,13 @@ pub fn records(
                 rank: if first_party { 2 } else { 4 },
                 creator,
                 name: m.get("name").and_then(Value::as_str).map(str::to_string),
-                context: m.get("context_window").and_then(Value::as_i64),
+                // An entry for several versions ("Claude 2.0 / 2.1") states the window of
+                // the longest; it names none of them, nor their windows.
+                context: m.get("context_window").and_then(Value::as_i64).filter(|_| {
+                    !m.get("name")
+                        .and_then(Value::as_str)
+                        .is_some_and(|n| n.contains(" / "))
+                }),
                 input_flags,
                 output_flags,
                 prices,
@@ -460,6 +466,9 @@ pub fn records(
                 parsed: Some(parsed),
                 deprecated: m.get("deprecated").and_then(Value::as_bool),
                 shut_down: first_party.then(|| retired_on(m)).flatten(),
+                // Hugging Face's inference providers serve repositories of the Hub
+                // (`huggingface_novita`: `zai-org/GLM-5.3`): weights published there.
+                open_weights: (slug.starts_with("huggingface") && id.contains('/')).then_some(true),
                 prefix_rule: exact_matches(m.get("match")).next().is_none(),
                 same_as: if first_party {
                     exact_matches(m.get("match"))
