@@ -304,6 +304,22 @@ pub fn billed_ids(
         .iter()
         .map(|o| (o.model_slug.clone(), o.provider_slug.clone()))
         .collect();
+    // models.dev's 0/0 where it knows no price, alone at the creator's API: the creator's
+    // own entry billing the id says the price (Mistral's `devstral-small` entry bills
+    // `labs-devstral-small-2512` at 0.1/0.3; docs/data.md, "Free").
+    let placeholder = |o: &entity::offering::Model| {
+        o.source == sources::models_dev::SOURCE
+            && o.input_price == Some(0.0)
+            && o.output_price == Some(0.0)
+            && Witness::decode(o.sources.as_deref()).len() == 1
+    };
+    let mut unpriced: BTreeMap<(String, String), usize> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| placeholder(o))
+        .map(|(i, o)| ((o.model_slug.clone(), o.provider_slug.clone()), i))
+        .collect();
+    let mut replaced = Vec::new();
     let entries = models.values().flatten().filter(|r| {
         r.source == genai_prices::SOURCE
             && r.rank <= 2
@@ -324,8 +340,11 @@ pub fn billed_ids(
             if id.to_ascii_lowercase().ends_with("latest") {
                 continue;
             }
-            // The entry's own model, and ids it already joined, are offered already.
-            if !offered.insert((slug.clone(), provider.to_string())) {
+            // The entry's own model, and ids it already joined, are offered already, unless
+            // at a placeholder's price.
+            let at = (slug.clone(), provider.to_string());
+            let stale = unpriced.remove(&at);
+            if !offered.insert(at) && stale.is_none() {
                 continue;
             }
             let prices = r.prices.clone().unwrap_or_default();
@@ -337,17 +356,34 @@ pub fn billed_ids(
                 input_price: prices.input.map(prices::six_digits),
                 output_price: prices.output.map(prices::six_digits),
             };
+            let mut witnesses = vec![witness];
+            if let Some(i) = stale {
+                // The placeholder stays a witness, with the unknown it stands for.
+                witnesses.extend(Witness::decode(out[i].sources.as_deref()).into_iter().map(
+                    |mut w| {
+                        w.agrees = false;
+                        w.input_price = None;
+                        w.output_price = None;
+                        w
+                    },
+                ));
+                replaced.push(i);
+            }
             let mut offered = offering(
                 (slug, provider, &raw_id),
                 r,
                 &prices,
                 &prices.variants,
-                &[witness],
+                &witnesses,
             );
-            // The entry states no window of the billed id.
-            offered.context_window = None;
+            // The entry states no window of the billed id, the placeholder's listing may.
+            offered.context_window = stale.and_then(|i| out[i].context_window);
             added.push(offered);
         }
+    }
+    replaced.sort_unstable();
+    for i in replaced.into_iter().rev() {
+        out.remove(i);
     }
     out.extend(added);
 }

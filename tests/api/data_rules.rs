@@ -1558,6 +1558,28 @@ fn every_id_a_creator_s_entry_bills_is_offered_there() {
         "{} of {checked}: {missing:?}",
         missing.len()
     );
+    // A models.dev 0/0 alone at the creator's API is no price where the creator's own entry
+    // bills the id (Mistral's `devstral-small` entry: `labs-devstral-small-2512` at 0.1/0.3).
+    let devstral = offering(&s, "labs-devstral-small-2512", "mistral").unwrap();
+    assert_eq!(
+        (devstral.input_price, devstral.output_price),
+        (Some(0.1), Some(0.3))
+    );
+    let placeholders: Vec<String> = s
+        .offerings
+        .iter()
+        .filter(|o| {
+            let witnesses = Witness::decode(o.sources.as_deref());
+            o.kind.as_str() == "first_party"
+                && o.source == "models-dev"
+                && o.input_price == Some(0.0)
+                && witnesses
+                    .iter()
+                    .any(|w| w.source == "genai-prices" && w.input_price.is_some_and(|p| p > 0.0))
+        })
+        .map(|o| format!("{}@{}", o.model_slug, o.provider_slug))
+        .collect();
+    assert!(placeholders.is_empty(), "{placeholders:?}");
 }
 
 /// No release date is a year or more before the earliest snapshot the model's own ids date
