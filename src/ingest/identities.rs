@@ -1119,6 +1119,25 @@ pub(super) fn dashed_days(
         .collect()
 }
 
+/// A word that is a month and day (`0309`).
+fn month_day(w: &str) -> bool {
+    w.len() == 4
+        && w.bytes().all(|b| b.is_ascii_digit())
+        && w[..2].parse::<u32>().is_ok_and(|m| (1..=12).contains(&m))
+        && w[2..].parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
+}
+
+/// The month and day inside a key, between its first and last words
+/// (`grok-4.20-beta-0309-reasoning`: `0309`); a trailing date is [`names::split_date`]'s.
+pub fn inner_month_day(key: &str) -> Option<&str> {
+    let words: Vec<&str> = key.split('-').collect();
+    words
+        .get(1..words.len().saturating_sub(1))?
+        .iter()
+        .copied()
+        .find(|w| month_day(w))
+}
+
 /// An undated id beside exactly one id that is it with a month and day inside (OpenAI's
 /// `gpt-4-vision-preview`, whose price entry matches `gpt-4-1106-vision-preview`; xAI's
 /// `grok-4.20-beta-reasoning` beside `grok-4.20-beta-0309-reasoning`): the undated id
@@ -1128,12 +1147,6 @@ pub(super) fn dashed_days(
 pub(super) fn dated_within(
     by_key: &BTreeMap<String, Vec<super::ModelRecord>>,
 ) -> Vec<(String, String)> {
-    let month_day = |w: &str| {
-        w.len() == 4
-            && w.bytes().all(|b| b.is_ascii_digit())
-            && w[..2].parse::<u32>().is_ok_and(|m| (1..=12).contains(&m))
-            && w[2..].parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
-    };
     let mut undated: BTreeMap<String, Vec<&String>> = BTreeMap::new();
     for key in by_key.keys() {
         let words: Vec<&str> = key.split('-').collect();

@@ -636,7 +636,12 @@ fn release_date(
     first_seen: Option<&str>,
     disputes: &mut Vec<Dispute>,
 ) -> Option<String> {
-    let named = names::split_date(slug).map(|(_, d)| d.replace('-', ""));
+    // (A month and day inside the slug, `grok-4.20-beta-0309-reasoning`, names a day its
+    // witnesses on it outweigh any count by; unlike a trailing one, it sets no day where
+    // none agrees: `olmo-2-1124-13b-instruct`'s `1124` is November 2024.)
+    let trailing = names::split_date(slug).map(|(_, d)| d.replace('-', ""));
+    let inner = trailing.is_none();
+    let named = trailing.or_else(|| identities::inner_month_day(slug).map(str::to_string));
     let month = named.as_deref().and_then(month_of);
     // A date a year or more before the earliest snapshot the model's own ids date is a slip
     // of the year (models.dev dates `o3-deep-research`, whose id is dated 2025-06-26,
@@ -810,7 +815,9 @@ fn release_date(
     // named by a month and day (`deepseek-v4-pro-0813`) that no witness's day agrees with is
     // of that day in the year nearest the date chosen (the witnesses dated its line: 2026-04-24
     // for DeepSeek V4, so 2026-08-13).
-    let mmdd = named.as_deref().filter(|n| n.len() == 4 && month.is_none());
+    let mmdd = named
+        .as_deref()
+        .filter(|n| n.len() == 4 && month.is_none() && !inner);
     let chosen = match (chosen, mmdd) {
         (Some(c), Some(n)) if !agrees(&Date(c.clone())) => Some(nearest_day(&c, n).unwrap_or(c)),
         (c, _) => c,

@@ -248,6 +248,8 @@ fn a_snapshot_named_by_month_and_day_is_of_that_day() {
         .iter()
         .filter(|m| m.availability.as_str() != "research")
     {
+        // (A month and day inside the slug sets no day by itself: `olmo-2-1124-…` is November
+        // 2024.)
         let Some(last) = m.slug.rsplit('-').next() else {
             continue;
         };
@@ -272,6 +274,12 @@ fn a_snapshot_named_by_month_and_day_is_of_that_day() {
     assert_eq!(
         model(&s, "deepseek-v4-pro-0813").release_date.as_deref(),
         Some("2026-08-13")
+    );
+    assert_eq!(
+        model(&s, "grok-4.20-beta-0309-reasoning")
+            .release_date
+            .as_deref(),
+        Some("2026-03-09")
     );
 }
 
