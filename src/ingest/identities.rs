@@ -2128,12 +2128,12 @@ pub(super) fn sized_host_names(
                 })?;
             // Another size of the name, a decimal one too (`deepseek-coder-6-7b-instruct`
             // keeps `deepseek-coder-33b-instruct` apart from `deepseek-coder`).
+            let own = [false, true].map(|decimal| sizes_apart(key, decimal).map(|(_, s)| s));
             let other_size = groups.keys().any(|k| {
                 k != key
-                    && [false, true].into_iter().any(|decimal| {
-                        sizes_apart(k, decimal).is_some_and(|(b, s)| {
-                            b == base && Some(s) != sizes_apart(key, decimal).map(|(_, s)| s)
-                        })
+                    && [false, true].into_iter().zip(&own).any(|(decimal, own)| {
+                        sizes_apart(k, decimal)
+                            .is_some_and(|(b, s)| b == base && Some(&s) != own.as_ref())
                     })
             });
             (into != *key && !other_size).then(|| (key.clone(), into))
@@ -2475,11 +2475,12 @@ pub(super) fn point_zero(
         .keys()
         .filter_map(|zero| {
             let k = zero.strip_suffix("-0")?;
-            let into = &owner(k).or_else(|| named_so(k))?;
+            let by_name = named_so(k);
+            let into = &owner(k).or_else(|| by_name.clone())?;
             // (Only the id itself or its dated snapshot, by id or by its creator's name: an
             // undated `mistral-ocr-4` floating to `mistral-ocr-4-1` says nothing of 4.0.)
             let snapshot = names::split_date(into).is_some_and(|(stem, _)| stem == k)
-                || named_so(k).as_ref() == Some(into);
+                || by_name.as_ref() == Some(into);
             (k.ends_with(|c: char| c.is_ascii_digit())
                 && names::split_date(k).is_none()
                 && (into == k || snapshot)

@@ -348,9 +348,13 @@ pub fn attach(
     let mut scores = Vec::new();
     let rules = super::provenance::Rules::shared();
     let mut creators: BTreeMap<String, Option<String>> = BTreeMap::new();
-    let apart = listed_apart(&raw, resolved);
-    for r in raw {
-        let Some((model, extra_config)) = match_model(resolved, &r.model) else {
+    let matched: Vec<Option<(String, Option<String>)>> = raw
+        .iter()
+        .map(|r| match_model(resolved, &r.model))
+        .collect();
+    let apart = listed_apart(&raw, &matched);
+    for (r, matched) in raw.into_iter().zip(matched) {
+        let Some((model, extra_config)) = matched else {
             continue;
         };
         if apart.contains(&(r.source, r.model.clone())) {
@@ -501,7 +505,10 @@ pub fn attach(
 /// name): one table never lists a model twice, so LiveBench's `qwen3-235b-a22b-thinking` (the
 /// April hybrid) beside `qwen3-235b-a22b-thinking-2507` in its 2025-05-30 table is another
 /// model, in every table of that source (docs/methodology.md, "Scores and who ran them").
-fn listed_apart(raw: &[RawScore], resolved: &Resolved) -> BTreeSet<(&'static str, String)> {
+fn listed_apart(
+    raw: &[RawScore],
+    matched: &[Option<(String, Option<String>)>],
+) -> BTreeSet<(&'static str, String)> {
     // The name as it is and without its run configuration (`…-thinking-64k`).
     let keys = |name: &str| -> BTreeSet<String> {
         candidates(name)
@@ -515,11 +522,11 @@ fn listed_apart(raw: &[RawScore], resolved: &Resolved) -> BTreeSet<(&'static str
     // gather runs of many days and papers.
     type Table<'a> = (&'static str, &'a str, &'a str);
     let mut tables: BTreeMap<(Table, String), BTreeSet<&str>> = BTreeMap::new();
-    for r in raw {
-        if let (Some(release), Some((model, _))) = (&r.release, match_model(resolved, &r.model)) {
+    for (r, matched) in raw.iter().zip(matched) {
+        if let (Some(release), Some((model, _))) = (&r.release, matched) {
             let table = (r.source, r.benchmark.as_str(), release.as_str());
             tables
-                .entry((table, model))
+                .entry((table, model.clone()))
                 .or_default()
                 .insert(r.model.as_str());
         }

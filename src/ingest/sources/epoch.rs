@@ -397,10 +397,7 @@ fn shut_down(notes: &str) -> Option<String> {
         .iter()
         .find_map(|words| {
             let (_, after) = notes.split_once(words)?;
-            let day = after.get(..10)?;
-            chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
-                .is_ok()
-                .then(|| day.to_string())
+            super::leading_day(after)
         })
         // A day written out before the words ("April 9, 2025 - discontinuation date", the
         // row of `gemini-1.0-pro-001`).

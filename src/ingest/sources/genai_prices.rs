@@ -333,10 +333,7 @@ fn retired_on(m: &Value) -> Option<String> {
     let comments = m.get("price_comments").and_then(Value::as_str)?;
     comments.split(". ").find_map(|sentence| {
         let rest = sentence.trim_start().strip_prefix("Retired ")?;
-        let day = rest.strip_prefix("on ").unwrap_or(rest).get(..10)?;
-        chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
-            .is_ok()
-            .then(|| day.to_string())
+        super::leading_day(rest.strip_prefix("on ").unwrap_or(rest))
     })
 }
 

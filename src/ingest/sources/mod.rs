@@ -219,6 +219,15 @@ pub(super) fn err(path: &Path, e: impl std::fmt::Display) -> IngestError {
 /// A CSV table's rows as maps from header to field, within the parse budget
 /// ([`crate::ingest::budget`]): rows, columns, header and field lengths, and the bytes the
 /// maps take, are checked as the file is read, so a hostile table fails before it grows.
+/// The full day (`2025-06-16`) a text begins with, where it begins with one: what a note
+/// states right after its words ("was deprecated 2024-01-04", "Retired on 2025-06-16").
+pub(crate) fn leading_day(text: &str) -> Option<String> {
+    let day = text.get(..10)?;
+    chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
+        .is_ok()
+        .then(|| day.to_string())
+}
+
 pub(crate) fn csv_rows(path: &Path) -> Result<Vec<BTreeMap<String, String>>, IngestError> {
     use crate::ingest::budget::{
         CSV_CELL_OVERHEAD, MAX_CSV_COLUMNS, MAX_CSV_EXPANDED, MAX_CSV_FIELD, MAX_CSV_HEADER,
