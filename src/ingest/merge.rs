@@ -883,38 +883,50 @@ pub fn family_said(family: &str, slug: &str, name: &str) -> bool {
 }
 
 /// A host's label that writes the maker before the model's own name ("OpenAI GPT-4.1 Mini"
-/// for `gpt-4.1-mini-2025-04-14`, "Google Gemma 3 12B") is the name without it, where the
+/// for `gpt-4.1-mini-2025-04-14`, "Google Gemma 3 12B", "Canopy Labs Orpheus Arabic Saudi"
+/// in two words for `canopylabs`) is the name without it, where the
 /// rest spells the start of the model's id and is a name (with capitals, or an id: "OpenAI
 /// o1-preview", "OpenAI o3-pro (2025-06-10)"); a maker's word that is part of the name
 /// ("Mistral Large 2") stays (docs/methodology.md, "Identity").
 fn without_maker(name: &str, slug: &str, creator: Option<&str>) -> String {
-    let Some((first, rest)) = name.split_once(' ') else {
+    let Some(creator) = creator else {
         return name.to_string();
     };
-    let maker = creator.is_some_and(|c| {
-        let word = first.to_ascii_lowercase();
-        c.replace('-', "") == word || identities::creator_words(c).contains(&word)
-    });
     let key = names::parse(slug).key;
-    let spelt = names::parse(&names::slugify(rest)).key;
-    // (Google writes `instruct` as `it`: "Gemma 3 27B Instruct" spells `gemma-3-27b-it`.)
-    let starts = [spelt.clone(), spelt.replace("-instruct", "-it")]
-        .iter()
-        .any(|s| {
-            !s.is_empty()
-                && (key == *s
-                    || key
-                        .strip_prefix(s.as_str())
-                        .is_some_and(|r| r.starts_with('-')))
-        });
-    // (An id with its date in parentheses, "o3-pro (2025-06-10)", is an id too.)
-    let id = rest.split(" (").next().unwrap_or(rest).trim();
-    let named = rest.chars().any(|c| c.is_ascii_uppercase()) || !id.contains(' ');
-    if maker && starts && named {
-        rest.trim().to_string()
-    } else {
-        name.to_string()
+    let squash = |s: &str| {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
+    // The maker in one word ("OpenAI") or two ("Canopy Labs" for `canopylabs`).
+    let splits = name
+        .match_indices(' ')
+        .take(2)
+        .map(|(at, _)| (&name[..at], &name[at + 1..]));
+    for (maker, rest) in splits {
+        let lower = maker.to_ascii_lowercase();
+        let is_maker = squash(maker) == squash(creator)
+            || !maker.contains(' ') && identities::creator_words(creator).contains(&lower);
+        let spelt = names::parse(&names::slugify(rest)).key;
+        // (Google writes `instruct` as `it`: "Gemma 3 27B Instruct" spells `gemma-3-27b-it`.)
+        let starts = [spelt.clone(), spelt.replace("-instruct", "-it")]
+            .iter()
+            .any(|s| {
+                !s.is_empty()
+                    && (key == *s
+                        || key
+                            .strip_prefix(s.as_str())
+                            .is_some_and(|r| r.starts_with('-')))
+            });
+        // (An id with its date in parentheses, "o3-pro (2025-06-10)", is an id too.)
+        let id = rest.split(" (").next().unwrap_or(rest).trim();
+        let named = rest.chars().any(|c| c.is_ascii_uppercase()) || !id.contains(' ');
+        if is_maker && starts && named {
+            return rest.trim().to_string();
+        }
     }
+    name.to_string()
 }
 
 /// A dated snapshot's name, from the price lists' and catalogues' records for its own dated
