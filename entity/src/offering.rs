@@ -37,7 +37,8 @@ pub struct Model {
     pub sources: Option<String>,
     /// True when the sources' standard prices differ beyond rounding.
     pub disputed: bool,
-    /// `YYYY-MM-DD` the provider has announced it stops serving the model.
+    /// `YYYY-MM-DD` the provider stops serving the model, as announced, or stopped, as a
+    /// source observed (at the latest).
     pub deprecation_date: Option<String>,
     pub context_window: Option<i64>,
     pub as_of: Option<String>,
@@ -52,6 +53,17 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// Whether the provider stopped serving the offering by `day` (`YYYY-MM-DD`; none when
+    /// empty): its `deprecation_date` is not after it. Such a sale sets no list price or
+    /// cheapest offering while another is current.
+    pub fn ended_by(&self, day: &str) -> bool {
+        self.deprecation_date
+            .as_deref()
+            .is_some_and(|d| !day.is_empty() && d <= day)
+    }
+}
 
 /// A long-context price tier (USD per 1M tokens): the price of every token of a request whose
 /// prompt is longer than its threshold (providers bill the whole prompt at the tier its size

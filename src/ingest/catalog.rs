@@ -223,6 +223,8 @@ pub struct Observed {
     pub days: BTreeMap<String, String>,
     /// The earliest day any source listed each model (by slug).
     pub first_seen: BTreeMap<String, String>,
+    /// The day whose prices are current: a sale ended by it sets no list price.
+    pub today: String,
 }
 
 /// Builds the snapshot tables from resolved models, then derives figures and sorts.
@@ -346,7 +348,7 @@ pub fn finish(
             s
         })
         .collect();
-    derive(snapshot, tables)
+    derive(snapshot, tables, &observed.today)
 }
 
 /// The models derived from others (model → base): every fine-tune or merge, and among
@@ -388,8 +390,8 @@ pub const MIN_AVERAGED: usize = 3;
 
 /// Computes every derived figure and sorts every table: cheapest current price per model,
 /// average score and benchmark counts per model and agent, model counts per provider and
-/// benchmark, and row ids in sorted order.
-pub fn derive(s: &mut Snapshot, tables: &Reviewed) -> super::calibration::Gaps {
+/// benchmark, and row ids in sorted order; prices as of `today`.
+pub fn derive(s: &mut Snapshot, tables: &Reviewed, today: &str) -> super::calibration::Gaps {
     super::scores::date_measurements(s);
     s.offerings
         .sort_by(|a, b| (&a.model_slug, &a.provider_slug).cmp(&(&b.model_slug, &b.provider_slug)));
@@ -445,7 +447,7 @@ pub fn derive(s: &mut Snapshot, tables: &Reviewed) -> super::calibration::Gaps {
     }
 
     // Offering kinds, list prices, cheapest offerings, prices to 6 significant digits.
-    prices::apply(s, &tables.prices);
+    prices::apply(s, &tables.prices, today);
     curation::apply(s);
     let unreviewed = review::apply(s, &tables.benchmarks);
     if !unreviewed.is_empty() {

@@ -160,6 +160,31 @@ pub struct ModelRecord {
     /// The day the creator shut the model down, where a benchmark table's notes record it
     /// (Epoch's "was deprecated 2024-01-04" beside OpenAI's deprecations page).
     pub shut_down: Option<String>,
+    /// The day the source says the provider stopped selling this entry, at the latest
+    /// (genai-prices' own comment: "No longer listed in Avian's model catalog (checked
+    /// 2026-10-09)", "Sonar Chat Completions support ended on 2026-09-27"): the offering's
+    /// `deprecation_date` (docs/data.md, "Ended sales").
+    pub ended: Option<String>,
+}
+
+/// The day the creator's own API stopped selling a model, where each of the creator's
+/// price entries for it says its sale ended (Google's `gemini-3-pro-preview`, listed "(Shut
+/// down)"): the latest. One entry still on sale (Perplexity's Agent API `perplexity/sonar`
+/// beside its ended `sonar`) keeps the model current (docs/data.md, "Ended sales").
+fn creator_stopped(recs: &[ModelRecord]) -> Option<String> {
+    let own: Vec<&ModelRecord> = recs
+        .iter()
+        .filter(|r| {
+            r.source == sources::genai_prices::SOURCE
+                && r.rank <= 2
+                && r.mode.is_none()
+                && r.prices.is_some()
+        })
+        .collect();
+    if own.iter().any(|r| r.ended.is_none()) {
+        return None;
+    }
+    own.iter().filter_map(|r| r.ended.clone()).max()
 }
 
 /// The rank of records read from benchmark tables (a paper's or a leaderboard's rows).
@@ -392,7 +417,11 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         .models
         .iter()
         .filter_map(|(slug, recs)| {
-            Some((slug.clone(), recs.iter().find_map(|r| r.shut_down.clone())?))
+            let day = recs
+                .iter()
+                .find_map(|r| r.shut_down.clone())
+                .or_else(|| creator_stopped(recs))?;
+            Some((slug.clone(), day))
         })
         .collect();
     let tables = catalog::Reviewed::checked_in().map_err(IngestError::Reviewed)?;
@@ -404,6 +433,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         &catalog::Observed {
             days: opts.observed.clone(),
             first_seen,
+            today: days.today.clone(),
         },
         &tables,
         &catalog::Derived {

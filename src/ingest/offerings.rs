@@ -147,23 +147,25 @@ fn with_modes(
 pub fn pick(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering::Model> {
     use entity::offering::Witness;
     let mut out = Vec::new();
+    let providers: std::collections::BTreeSet<&str> = models
+        .values()
+        .flatten()
+        .filter_map(|r| r.provider.as_deref())
+        .collect();
     for (slug, recs) in models {
         // The model's own id, however the slug spells its points (`llama-3.1-8b-instruct` for
         // `llama-3-1-8b-instruct`), before a host's label of it.
         let key = names::parse(slug).key;
         let score = |r: &ModelRecord| {
             let exact = r.parsed.as_ref().is_some_and(|p| p.key == key);
-            // A host's route of its own — a trusted-execution deployment (NanoGPT's
-            // `TEE/glm-4.7`, dearer), a discounted "stealth" route (Kilo's
-            // `stealth/claude-opus-4.6`, "20% off") — is served only where the host sells no
-            // plain route of the model.
-            let own_route = r.raw_id.split_once('/').is_some_and(|(head, _)| {
-                head.eq_ignore_ascii_case("tee") || head.eq_ignore_ascii_case("stealth")
-            });
             // Router variants (`:free`) are not the provider's regular offering.
             (
                 precedence(r.source),
-                own_route,
+                // A sale the source says ended yields to one it still lists (Perplexity's
+                // `sonar` entry, its last Chat Completions rate, to its Agent API's
+                // `perplexity/sonar`).
+                r.ended.is_some(),
+                own_route(r, recs, &providers),
                 r.raw_id.contains(':'),
                 !exact,
                 r.raw_id.len(),
@@ -255,6 +257,57 @@ pub fn pick(models: &BTreeMap<String, Vec<ModelRecord>>) -> Vec<entity::offering
     out
 }
 
+/// Whether a record is a host's route of its own beside a plain one: a trusted-execution
+/// deployment (NanoGPT's `TEE/glm-4.7`, dearer), a discounted "stealth" route (Kilo's
+/// `stealth/claude-opus-4.6`, "20% off"), or a route through another provider written before
+/// an id the host also lists (NanoGPT's `azure-o3-mini` beside `openai/o3-mini`). Such a
+/// route is served only where the host sells no plain route of the model.
+fn own_route(
+    r: &ModelRecord,
+    recs: &[ModelRecord],
+    providers: &std::collections::BTreeSet<&str>,
+) -> bool {
+    if routed_by_host(r) {
+        return true;
+    }
+    let Some(rest) = through_provider(r, providers) else {
+        return false;
+    };
+    // The plain twin is the rest itself, or the rest under its maker's name.
+    let rest = rest.to_ascii_lowercase();
+    recs.iter().any(|o| {
+        let id = o.raw_id.to_ascii_lowercase();
+        o.source == r.source
+            && o.provider == r.provider
+            && o.raw_id != r.raw_id
+            && through_provider(o, providers).is_none()
+            && (id == rest || id.rsplit_once('/').is_some_and(|(_, last)| last == rest))
+    })
+}
+
+/// A trusted-execution (`TEE/`) or "stealth" route.
+fn routed_by_host(r: &ModelRecord) -> bool {
+    r.raw_id.split_once('/').is_some_and(|(head, _)| {
+        head.eq_ignore_ascii_case("tee") || head.eq_ignore_ascii_case("stealth")
+    })
+}
+
+/// The rest of an id a provider other than the record's own, and other than the model's
+/// maker, leads (`azure-o3-mini` at NanoGPT: `o3-mini`); the lead ends at the first `/`, or
+/// the first `-` in an id without one (`zai-org/glm-4.7` is led by no provider).
+fn through_provider<'a>(
+    r: &'a ModelRecord,
+    providers: &std::collections::BTreeSet<&str>,
+) -> Option<&'a str> {
+    let (head, rest) = r
+        .raw_id
+        .split_once('/')
+        .or_else(|| r.raw_id.split_once('-'))?;
+    let head = head.to_ascii_lowercase();
+    let here = |who: &Option<String>| who.as_deref() == Some(head.as_str());
+    (providers.contains(head.as_str()) && !here(&r.provider) && !here(&r.creator)).then_some(rest)
+}
+
 /// An offering of `(model, provider, id)` at `prices`, as record `r` states it; its kind is
 /// set with every offering's by `prices::apply`.
 fn offering(
@@ -281,7 +334,7 @@ fn offering(
         regions: None,
         disputed: false,
         sources: Witness::encode(witnesses),
-        deprecation_date: None,
+        deprecation_date: r.ended.clone(),
         context_window: r.context,
         as_of: r.as_of.clone(),
         source: r.source.to_string(),

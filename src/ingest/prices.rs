@@ -282,9 +282,35 @@ fn paid(o: &offering::Model) -> bool {
     o.input_price.unwrap_or(0.0) > 0.0 || o.output_price.unwrap_or(0.0) > 0.0
 }
 
+/// The creator's own API's priced offering of `m`, in the order the creator's provider ids
+/// are listed; for a creator the table does not list, its own API under its own name, where
+/// that API states a price (a 0/0 there may be a placeholder: the market decides).
+fn own_offering<'a>(
+    m: &entity::model::Model,
+    t: &Tables,
+    offers: &[&'a offering::Model],
+) -> Option<&'a offering::Model> {
+    let creator = m.creator_slug.as_deref()?;
+    match t.creators.get(creator) {
+        Some(c) => c.first_party.iter().find_map(|p| {
+            offers
+                .iter()
+                .find(|o| &o.provider_slug == p && o.input_price.is_some())
+                .copied()
+        }),
+        None => None,
+    }
+    .or_else(|| {
+        offers
+            .iter()
+            .find(|o| creator == o.provider_slug && o.input_price.is_some() && paid(o))
+            .copied()
+    })
+}
+
 /// Rounds every price, sets every offering's and provider's kind, and every model's list
-/// price, price basis and cheapest offering.
-pub fn apply(s: &mut Snapshot, t: &Tables) {
+/// price, price basis and cheapest offering as of `today`.
+pub fn apply(s: &mut Snapshot, t: &Tables, today: &str) {
     round_all(s);
     let creator_of: BTreeMap<String, Option<String>> = s
         .models
@@ -328,28 +354,21 @@ pub fn apply(s: &mut Snapshot, t: &Tables) {
     };
     for m in &mut s.models {
         let offers = by_model.get(m.slug.as_str()).cloned().unwrap_or_default();
-        // The creator's own API, in the order its provider ids are listed.
-        let first_party = m
-            .creator_slug
-            .as_deref()
-            .and_then(|c| t.creators.get(c))
-            .and_then(|c| {
-                c.first_party.iter().find_map(|p| {
-                    offers
-                        .iter()
-                        .find(|o| &o.provider_slug == p && o.input_price.is_some())
-                })
-            })
-            // A creator the table does not list, at its own API under its own name, where
-            // that API states a price (a 0/0 there may be a placeholder: the market decides).
-            .or_else(|| {
-                offers.iter().find(|o| {
-                    m.creator_slug.as_deref() == Some(o.provider_slug.as_str())
-                        && o.input_price.is_some()
-                        && paid(o)
-                })
-            });
-        let mut market: Vec<&offering::Model> = offers
+        // A sale ended by the day is no way to buy while another is current; the creator's
+        // last price stays the list price where its API no longer sells the model, as a
+        // retired model keeps it (docs/data.md, "Ended sales").
+        let current: Vec<&offering::Model> = offers
+            .iter()
+            .filter(|o| !o.ended_by(today))
+            .copied()
+            .collect();
+        let on_sale = if current.iter().any(|o| o.input_price.is_some()) {
+            current
+        } else {
+            offers.clone()
+        };
+        let first_party = own_offering(m, t, &on_sale).or_else(|| own_offering(m, t, &offers));
+        let mut market: Vec<&offering::Model> = on_sale
             .iter()
             .filter(|o| {
                 paid(o)
@@ -366,7 +385,7 @@ pub fn apply(s: &mut Snapshot, t: &Tables) {
             .collect();
         market.sort_by(order);
         let (basis, list) = match first_party {
-            Some(o) => (Some(PriceBasis::FirstParty), Some(*o)),
+            Some(o) => (Some(PriceBasis::FirstParty), Some(o)),
             None => {
                 let resale: Vec<&offering::Model> = market
                     .iter()
@@ -463,7 +482,7 @@ mod tests {
             ],
             ..Snapshot::default()
         };
-        apply(&mut s, &tables());
+        apply(&mut s, &tables(), "");
         let kinds: Vec<&str> = s.offerings.iter().map(|o| o.kind.as_str()).collect();
         assert_eq!(
             kinds,
@@ -507,7 +526,7 @@ mod tests {
             offerings: vec![offer("llama-y", "openrouter", 0.0, 0.0)],
             ..Snapshot::default()
         };
-        apply(&mut s, &tables());
+        apply(&mut s, &tables(), "");
         let m = &s.models[0];
         assert_eq!((m.input_price, m.price_basis), (None, None));
         assert_eq!(m.cheapest_provider, None);

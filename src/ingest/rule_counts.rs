@@ -104,6 +104,13 @@ pub fn count(s: &Snapshot, witnessed: &litellm::ByModel, report: &mut Report) {
         s.models.iter().filter(|m| m.retired).count(),
     );
     report.rule(
+        "lifecycle: offerings whose sale ended by the build day (listed, not priced)",
+        s.offerings
+            .iter()
+            .filter(|o| o.ended_by(&s.built_at))
+            .count(),
+    );
+    report.rule(
         "lifecycle: deprecated models (a date announced, or the creator's own entry)",
         s.models.iter().filter(|m| m.deprecated).count(),
     );

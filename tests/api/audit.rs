@@ -213,7 +213,7 @@ async fn lifecycle_fields_and_retired_models() {
             out
         }
     };
-    let preview = "gemini-3-pro-preview".to_string();
+    let preview = "gemini-3.1-flash-live-preview".to_string();
     assert!(catalog.model(&preview).unwrap().deprecated);
     assert!(!google("").await.contains(&preview));
     let deprecated = google("&deprecated=true").await;

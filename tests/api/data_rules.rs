@@ -2120,6 +2120,161 @@ fn a_host_s_own_route_never_hides_the_plain_one() {
     assert_eq!(glm.provider_model_id, "zai-org/glm-4.7");
     let opus = offering(&s, "claude-opus-4-6", "kilo").unwrap();
     assert_eq!(opus.provider_model_id, "anthropic/claude-opus-4.6");
+    // A route through another provider (NanoGPT's `azure-o3-mini`) beside the plain id:
+    // the rest itself, or under its maker's name, and led by no other provider.
+    let mut ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in data["files"].as_object().unwrap().keys() {
+        if let Some((provider, id)) = path
+            .strip_prefix("providers/")
+            .and_then(|p| p.strip_suffix(".toml"))
+            .and_then(|p| p.split_once("/models/"))
+        {
+            let id = id.to_ascii_lowercase();
+            ids.entry(provider.to_string()).or_default().insert(id);
+        }
+    }
+    let creators: BTreeMap<&str, Option<&str>> = s
+        .models
+        .iter()
+        .map(|m| (m.slug.as_str(), m.creator_slug.as_deref()))
+        .collect();
+    let providers: BTreeSet<&str> = s.providers.iter().map(|p| p.slug.as_str()).collect();
+    let led = |id: &str, provider: &str, creator: Option<&str>| {
+        let (head, rest) = id.split_once('/').or_else(|| id.split_once('-'))?;
+        (providers.contains(head) && head != provider && Some(head) != creator)
+            .then(|| rest.to_string())
+    };
+    let routed: Vec<String> = s
+        .offerings
+        .iter()
+        .filter_map(|o| {
+            let id = o.provider_model_id.to_ascii_lowercase();
+            let creator = creators.get(o.model_slug.as_str()).copied().flatten();
+            let rest = led(&id, &o.provider_slug, creator)?;
+            let twin = ids.get(&o.provider_slug)?.iter().any(|t| {
+                *t != id
+                    && led(t, &o.provider_slug, creator).is_none()
+                    && (*t == rest || t.rsplit_once('/').is_some_and(|(_, l)| l == rest))
+            });
+            twin.then(|| format!("{}@{}", o.provider_model_id, o.provider_slug))
+        })
+        .collect();
+    assert!(routed.is_empty(), "{routed:#?}");
+    let o3_mini = offering(&s, "o3-mini-2025-01-31", "nano-gpt").unwrap();
+    assert_eq!(o3_mini.provider_model_id, "openai/o3-mini");
+}
+
+/// A sale its provider ended by the build day is listed with its date and is no way to buy:
+/// no median list price or `cheapest` is such an offering while another is current, and every
+/// genai-prices entry whose comment says its sale ended is served with a date (docs/data.md,
+/// "Ended sales").
+#[test]
+fn an_ended_sale_is_no_way_to_buy() {
+    let s = bundled();
+    let day = s.built_at.as_str();
+    let mut by_model: BTreeMap<&str, Vec<&entity::offering::Model>> = BTreeMap::new();
+    for o in &s.offerings {
+        by_model.entry(o.model_slug.as_str()).or_default().push(o);
+    }
+    let priced = |o: &&entity::offering::Model| o.input_price.is_some() && !o.ended_by(day);
+    let mut ended = 0;
+    for m in &s.models {
+        let offers = by_model.get(m.slug.as_str()).cloned().unwrap_or_default();
+        ended += offers.iter().filter(|o| o.ended_by(day)).count();
+        if !offers.iter().any(priced) {
+            continue;
+        }
+        if let Some(p) = &m.cheapest_provider {
+            let o = offers.iter().find(|o| &o.provider_slug == p).unwrap();
+            assert!(!o.ended_by(day), "{}: cheapest {p} ended", m.slug);
+        }
+        // A median is the market's now; the creator's last price stays its list price.
+        if m.price_basis == Some(entity::vocab::PriceBasis::Median) {
+            assert!(
+                offers.iter().any(|o| priced(o)
+                    && o.input_price == m.input_price
+                    && o.output_price == m.output_price),
+                "{}: list price {:?}/{:?} is no current offering's",
+                m.slug,
+                m.input_price,
+                m.output_price
+            );
+        }
+    }
+    assert!(ended >= 100, "only {ended} ended offerings");
+    // Perplexity's Agent API, not its ended Chat Completions rate.
+    let sonar = offering(&s, "sonar", "perplexity").unwrap();
+    assert_eq!(sonar.provider_model_id, "perplexity/sonar");
+    assert_eq!(
+        (sonar.input_price, sonar.output_price),
+        (Some(0.25), Some(2.5))
+    );
+    assert!(!model(&s, "sonar").retired);
+    let cerebras = offering(&s, "qwen3-32b", "cerebras").unwrap();
+    assert!(cerebras.ended_by(day), "{:?}", cerebras.deprecation_date);
+    assert_ne!(
+        model(&s, "gpt-4-0613").cheapest_provider.as_deref(),
+        Some("azure")
+    );
+    let llama = model(&s, "llama-3.1-405b-instruct");
+    assert_eq!(
+        (llama.input_price, llama.output_price),
+        (Some(3.5), Some(3.5))
+    );
+    assert!(
+        offering(&s, "llama-3.1-405b-instruct", "avian")
+            .unwrap()
+            .ended_by(day)
+    );
+    // Every creator's entry ended: the model retires.
+    let preview = model(&s, "gemini-3-pro-preview");
+    assert!(preview.retired, "{:?}", preview.deprecation_date);
+    assert_eq!(preview.deprecation_date.as_deref(), Some("2026-10-13"));
+}
+
+/// Every genai-prices entry whose comment says its sale ended is served, where it is, with a
+/// deprecation date no later than the day the comment gives (docs/data.md, "Ended sales").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_price_entry_saying_its_sale_ended_dates_its_offering() {
+    const SAYS: [&str; 4] = [
+        "no longer list",
+        "no longer in the",
+        "(shut down)",
+        "support ended on ",
+    ];
+    let s = bundled();
+    let path = raw_sources().join("genai-prices/prices/new_data/v2/data.json");
+    let data: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let mut said = 0;
+    let mut served = 0;
+    for p in data.as_array().unwrap() {
+        let provider = p["id"].as_str().unwrap();
+        for m in p["models"].as_array().into_iter().flatten() {
+            let comment = m["price_comments"]
+                .as_str()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            if !SAYS.iter().any(|w| comment.contains(w)) {
+                continue;
+            }
+            said += 1;
+            let id = m["id"].as_str().unwrap();
+            for o in s
+                .offerings
+                .iter()
+                .filter(|o| o.provider_slug == provider && o.provider_model_id == id)
+            {
+                served += 1;
+                assert!(
+                    o.ended_by(&s.built_at),
+                    "{id}@{provider}: {:?}",
+                    o.deprecation_date
+                );
+            }
+        }
+    }
+    assert!(said >= 30 && served >= 20, "{said} said, {served} served");
 }
 
 /// A price entry for several versions ("Claude 2.0 / 2.1") names none of them, nor gives

@@ -103,7 +103,17 @@ fn well_known_models_carry_the_published_prices() {
         "1M tokens".into(),
         30.0
     )));
-    assert!(units("sonar", "perplexity").contains(&("request".into(), "1K requests".into(), 12.0)));
+    assert!(units("sonar-pro", "perplexity").contains(&(
+        "request".into(),
+        "1K requests".into(),
+        14.0
+    )));
+    // Sonar at Perplexity's Agent API: per search, not per request.
+    assert!(units("sonar", "perplexity").contains(&(
+        "web_search".into(),
+        "1K searches".into(),
+        2.5
+    )));
     assert!(
         units("claude-sonnet-4-5-20250929", "anthropic")
             .iter()

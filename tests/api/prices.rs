@@ -219,7 +219,7 @@ async fn prices_in_other_units_are_served_with_their_unit() {
     );
     let gql = app
         .graphql(
-            "{ modelPricing(slug: \"sonar\") { offerings { provider { slug } unitPrices { item unit price } } } }",
+            "{ modelPricing(slug: \"sonar-pro\") { offerings { provider { slug } unitPrices { item unit price } } } }",
             serde_json::json!({}),
         )
         .await;
@@ -231,7 +231,7 @@ async fn prices_in_other_units_are_served_with_their_unit() {
         .unwrap_or_else(|| panic!("{gql}"));
     assert_eq!(
         perplexity["unitPrices"],
-        serde_json::json!([{"item": "request", "unit": "1K requests", "price": 12.0}])
+        serde_json::json!([{"item": "request", "unit": "1K requests", "price": 14.0}])
     );
     // A transcriber priced per hour of audio.
     let (status, voxtral) = app.get_json("/api/v1/models/voxtral-mini-2602").await;

@@ -226,16 +226,20 @@ impl Model {
         }))
     }
     /// The cheapest offering of any kind, resellers, plans (a subscription's per-token
-    /// equivalent or 0) and free tiers included, labelled by its `kind`; null when none is
-    /// priced.
+    /// equivalent or 0) and free tiers included, labelled by its `kind`; a sale its provider
+    /// ended only where none is current; null when none is priced.
     async fn cheapest_any(&self, ctx: &Context<'_>) -> Result<Option<Cheapest>> {
         let catalog = catalog(ctx)?;
+        // A sale ended by the dataset's day is no way to buy (docs/data.md, "Ended sales").
+        let day = catalog.dataset.as_ref().map_or("", |d| d.built_at.as_str());
         let best = catalog
             .offerings_of(&self.0.slug)
             .iter()
             .filter(|o| o.input_price.is_some())
             .min_by(|a, b| {
-                crate::catalog::nulls_last(a.input_price, b.input_price, false)
+                a.ended_by(day)
+                    .cmp(&b.ended_by(day))
+                    .then_with(|| crate::catalog::nulls_last(a.input_price, b.input_price, false))
                     .then_with(|| crate::catalog::nulls_last(a.output_price, b.output_price, false))
                     .then_with(|| a.provider_slug.cmp(&b.provider_slug))
             });

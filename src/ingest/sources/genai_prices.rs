@@ -337,6 +337,31 @@ fn retired_on(m: &Value) -> Option<String> {
     })
 }
 
+/// The day the entry's own comment says the provider stopped selling it, at the latest: a
+/// sentence saying the provider no longer lists the model ("No longer listed in Avian's
+/// model catalog (checked 2026-10-09)", "The Cerebras public models API (…) no longer lists
+/// this model", Google's "Listed as \"(Shut down)\" under \"Previous models\"") or that its
+/// API for it ended (Perplexity's "Sonar Chat Completions support ended on 2026-09-27"),
+/// dated by the first day it writes, else by the copy's own day. Prices kept "for
+/// historical usage" are a record, not a sale (docs/data.md, "Ended sales").
+fn ended_on(m: &Value) -> Option<String> {
+    const SAYS: [&str; 4] = [
+        "no longer list",
+        "no longer in the",
+        "(shut down)",
+        "support ended on ",
+    ];
+    let comments = m.get("price_comments").and_then(Value::as_str)?;
+    comments
+        .split(". ")
+        .flat_map(|s| s.split("; "))
+        .find(|sentence| {
+            let lower = sentence.to_ascii_lowercase();
+            SAYS.iter().any(|s| lower.contains(s))
+        })
+        .map(|sentence| super::first_day(sentence).unwrap_or_else(|| AS_OF.to_string()))
+}
+
 /// Whether the entry's own comment says its price is another seller's, copied until the
 /// creator publishes one, and not verified since.
 fn imported(m: &Value) -> bool {
@@ -463,6 +488,7 @@ pub fn records(
                 parsed: Some(parsed),
                 deprecated: m.get("deprecated").and_then(Value::as_bool),
                 shut_down: first_party.then(|| retired_on(m)).flatten(),
+                ended: ended_on(m),
                 // Hugging Face's inference providers serve repositories of the Hub
                 // (`huggingface_novita`: `zai-org/GLM-5.3`): weights published there.
                 open_weights: (slug.starts_with("huggingface") && id.contains('/')).then_some(true),
@@ -572,6 +598,34 @@ mod tests {
         );
         assert_eq!(said("The 1M context beta was retired on 2026-04-30"), None);
         assert_eq!(said("Retired soon"), None);
+    }
+
+    #[test]
+    fn a_comment_saying_the_sale_ended_dates_it_by_its_first_day() {
+        let said = |c: &str| ended_on(&json!({ "price_comments": c }));
+        assert_eq!(
+            said("No longer listed in Avian's model catalog (checked 2026-10-09); kept for historical usage.").as_deref(),
+            Some("2026-10-09")
+        );
+        assert_eq!(
+            said("Developer tier pricing. The Cerebras public models API (https://api.cerebras.ai/public/v1/models, checked 2026-10-15) no longer lists this model").as_deref(),
+            Some("2026-10-15")
+        );
+        assert_eq!(
+            said("Perplexity stopped publishing Sonar rates after Sonar Chat Completions support ended on 2026-09-27; these are the last published rates, checked 2026-10-19.").as_deref(),
+            Some("2026-09-27")
+        );
+        // Said without a day: ended by the copy's own day.
+        assert_eq!(
+            said("No longer listed in the docs.").as_deref(),
+            Some(AS_OF)
+        );
+        // A promotion that ended, or a price list updated on a day, ends no sale.
+        assert_eq!(
+            said("The 50% launch promotion ended at 24:00 on September 9, 2026"),
+            None
+        );
+        assert_eq!(said("Prices checked 2026-10-15."), None);
     }
 
     #[test]

@@ -216,9 +216,6 @@ pub(super) fn err(path: &Path, e: impl std::fmt::Display) -> IngestError {
     IngestError::parse(path, e)
 }
 
-/// A CSV table's rows as maps from header to field, within the parse budget
-/// ([`crate::ingest::budget`]): rows, columns, header and field lengths, and the bytes the
-/// maps take, are checked as the file is read, so a hostile table fails before it grows.
 /// The full day (`2025-06-16`) a text begins with, where it begins with one: what a note
 /// states right after its words ("was deprecated 2024-01-04", "Retired on 2025-06-16").
 pub(crate) fn leading_day(text: &str) -> Option<String> {
@@ -228,6 +225,16 @@ pub(crate) fn leading_day(text: &str) -> Option<String> {
         .then(|| day.to_string())
 }
 
+/// The first full day (`2026-10-09`) written anywhere in a text.
+pub(crate) fn first_day(text: &str) -> Option<String> {
+    text.char_indices()
+        .filter(|(_, c)| c.is_ascii_digit())
+        .find_map(|(i, _)| leading_day(&text[i..]))
+}
+
+/// A CSV table's rows as maps from header to field, within the parse budget
+/// ([`crate::ingest::budget`]): rows, columns, header and field lengths, and the bytes the
+/// maps take, are checked as the file is read, so a hostile table fails before it grows.
 pub(crate) fn csv_rows(path: &Path) -> Result<Vec<BTreeMap<String, String>>, IngestError> {
     use crate::ingest::budget::{
         CSV_CELL_OVERHEAD, MAX_CSV_COLUMNS, MAX_CSV_EXPANDED, MAX_CSV_FIELD, MAX_CSV_HEADER,

@@ -314,6 +314,7 @@ fn record(
             .and_then(Value::as_str)
             .map(|s| s == "deprecated"),
         shut_down: None,
+        ended: None,
     }
 }
 

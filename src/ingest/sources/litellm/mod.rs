@@ -550,7 +550,7 @@ pub fn apply_offers(
             continue;
         };
         let general: Vec<&&Offer> = found.iter().filter(|o| o.region.is_none()).collect();
-        off.deprecation_date = general
+        let stated = general
             .iter()
             .find(|o| o.record.raw_id == off.provider_model_id)
             .map(|o| o.deprecation_date.clone())
@@ -564,6 +564,12 @@ pub fn apply_offers(
                     None
                 }
             });
+        // The served source's word that the sale ended stands beside LiteLLM's date: the
+        // earlier is the day the provider stops serving it.
+        off.deprecation_date = match (off.deprecation_date.take(), stated) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let mut regions: BTreeMap<&str, &Offer> = BTreeMap::new();
         for o in found {
             let Some(region) = o.region.as_deref() else {
