@@ -35,6 +35,7 @@ const DOT_VENDORS: &[&str] = &[
     "nvidia",
     "twelvelabs",
     "stability",
+    "xai",
 ];
 
 /// A raw identifier split into the parts that matter for joining.
@@ -420,6 +421,8 @@ mod tests {
             parse("anthropic/claude-3.5-sonnet").vendor.as_deref(),
             Some("anthropic")
         );
+        // Bedrock writes xAI's models with a dot vendor too.
+        assert_eq!(parse("global.xai.grok-4.7").key, parse("grok-4.7").key);
     }
 
     #[test]

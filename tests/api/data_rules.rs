@@ -2164,6 +2164,25 @@ fn a_host_s_own_route_never_hides_the_plain_one() {
     assert_eq!(o3_mini.provider_model_id, "openai/o3-mini");
 }
 
+/// Where only Bedrock's `global.` profile prices a model, it is the offering's own price and
+/// the regional profiles its `regions` (docs/methodology.md, "Prices").
+#[test]
+fn bedrock_s_global_profile_alone_makes_the_offering() {
+    let s = bundled();
+    let grok = offering(&s, "grok-4.7", "amazon-bedrock").unwrap();
+    assert_eq!(grok.provider_model_id, "global.xai.grok-4.7");
+    assert_eq!(
+        (grok.input_price, grok.output_price),
+        (Some(2.0), Some(6.0))
+    );
+    let us = entity::offering::RegionalPrice::decode(grok.regions.as_deref());
+    assert!(
+        us.iter()
+            .any(|r| r.region == "us" && r.input_price == Some(2.2)),
+        "{us:?}"
+    );
+}
+
 /// A sale its provider ended by the build day is listed with its date and is no way to buy:
 /// no median list price or `cheapest` is such an offering while another is current, and every
 /// genai-prices entry whose comment says its sale ended is served with a date (docs/data.md,
