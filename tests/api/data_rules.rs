@@ -2245,6 +2245,8 @@ fn an_ended_sale_is_no_way_to_buy() {
             .unwrap()
             .ended_by(day)
     );
+    // A host's "Retires on 2026-10-30." ends its sale.
+    assert!(offering(&s, "inkling", "databricks").unwrap().ended_by(day));
     // Every creator's entry ended: the model retires.
     let preview = model(&s, "gemini-3-pro-preview");
     assert!(preview.retired, "{:?}", preview.deprecation_date);

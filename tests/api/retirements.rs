@@ -134,9 +134,11 @@ async fn a_malformed_retirement_query_names_its_parameter() {
 /// A benchmark table's note that the creator shut a model down dates its retirement where
 /// no creator's entry does (Epoch's "was deprecated 2024-01-04" for OpenAI's GPT-3 ids and
 /// 2024-09-13 for GPT-3.5 Turbo 0613; "April 9, 2025 - discontinuation date" for Gemini 1.0
-/// Pro), and so does a creator's price entry whose comment says "Retired on" a day (Mistral
-/// Medium 2312); a creator's own date still speaks for its model (`babbage-002`, 2026-09-28
-/// in LiteLLM).
+/// Pro), and so does a price entry's comment that the model retired on a day: the creator's
+/// (Mistral Medium 2312's "Retired on", Mixtral 8x22B's "until its 2025-03-30 retirement",
+/// DeepSeek's "when DeepSeek retired V4 Flash") or a host's naming the creator first
+/// ("Moonshot discontinued the kimi-k2.5 family on 2026-08-31"); a creator's own date still
+/// speaks for its model (`babbage-002`, 2026-09-28 in LiteLLM).
 #[tokio::test]
 async fn a_table_s_shut_down_note_retires_the_model() {
     let app = TestApp::spawn(Backend::Sqlite).await;
@@ -148,6 +150,9 @@ async fn a_table_s_shut_down_note_retires_the_model() {
         ("gpt-4-32k-0613", "2025-06-06"),
         ("gemini-pro", "2025-04-09"),
         ("mistral-medium-2312", "2025-06-16"),
+        ("mixtral-8x22b-instruct", "2025-03-30"),
+        ("deepseek-v4-flash-0731", "2026-09-10"),
+        ("kimi-k2.5", "2026-08-31"),
         ("babbage-002", "2026-09-28"),
     ] {
         let (status, body) = app.get_json(&format!("/api/v1/models/{model}")).await;

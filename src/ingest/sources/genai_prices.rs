@@ -325,16 +325,44 @@ pub fn models(data: &Value) -> impl Iterator<Item = (String, &str, &Value)> {
     })
 }
 
-/// The day the entry's own comment says the creator retired the model, where a sentence
-/// begins so ("Retired on 2025-06-16; retained for historical usage records", Mistral's
-/// `mistral-medium-2312`): a full date right after the word. A retirement of something
-/// else ("The 1M context beta was retired on …") says nothing of the model.
-fn retired_on(m: &Value) -> Option<String> {
+/// What an entry's own comment says ends, and on which day ([`retirement`]).
+#[derive(Debug, PartialEq)]
+enum Retires {
+    /// The model: the creator retires it ("Retired on 2025-06-16").
+    Model(String),
+    /// The entry's sale at its provider (Databricks' "Retires on 2026-10-30.").
+    Sale(String),
+}
+
+/// What the entry's own comment says is retired, and when: a sentence with a full day that
+/// says something retires, is discontinued or shut down ("Retired on 2025-06-16", "Retires
+/// on 2026-10-30.", "until its 2025-03-30 retirement", "should be retired 2025-07-15", "from
+/// 2026-09-10, when DeepSeek retired V4 Flash"), dated by the first day it writes. A sentence
+/// about something else ("The 1M context beta was retired on …") retires nothing. In the
+/// creator's own entry (`first_party`) it is the model that retires; in a host's, the model
+/// where the sentence names its `creator` first ("Moonshot discontinued the kimi-k2.5 family
+/// on 2026-08-31"), else the host's sale (docs/data.md, "Lifecycle" and "Ended sales").
+fn retirement(m: &Value, first_party: bool, creator: Option<&str>) -> Option<Retires> {
+    const SAYS: [&str; 3] = ["retire", "discontinu", "shut down"];
     let comments = m.get("price_comments").and_then(Value::as_str)?;
-    comments.split(". ").find_map(|sentence| {
-        let rest = sentence.trim_start().strip_prefix("Retired ")?;
-        super::leading_day(rest.strip_prefix("on ").unwrap_or(rest))
-    })
+    comments
+        .split(". ")
+        .flat_map(|s| s.split("; "))
+        .map(str::trim)
+        .find_map(|sentence| {
+            let lower = sentence.to_ascii_lowercase();
+            if lower.starts_with("the ") || !SAYS.iter().any(|w| lower.contains(w)) {
+                return None;
+            }
+            let day = super::first_day(sentence)?;
+            let first = lower.split([' ', ',']).next().unwrap_or_default();
+            let names_creator = first.len() >= 4 && creator.is_some_and(|c| c.starts_with(first));
+            Some(if first_party || names_creator {
+                Retires::Model(day)
+            } else {
+                Retires::Sale(day)
+            })
+        })
 }
 
 /// The day the entry's own comment says the provider stopped selling it, at the latest: a
@@ -459,6 +487,7 @@ pub fn records(
                 .filter(|v| canonical_provider(v) != slug);
             let creator = names::creator_for(vendor, &parsed.key).map(str::to_string);
             let first_party = creator.as_deref() == Some(slug.as_str());
+            let retires = retirement(m, first_party, creator.as_deref());
             let prices = base_prices(m);
             let (mut input_flags, output_flags) =
                 prices.as_ref().map(priced_modalities).unwrap_or_default();
@@ -487,8 +516,14 @@ pub fn records(
                 as_of: Some(AS_OF.to_string()),
                 parsed: Some(parsed),
                 deprecated: m.get("deprecated").and_then(Value::as_bool),
-                shut_down: first_party.then(|| retired_on(m)).flatten(),
-                ended: ended_on(m),
+                shut_down: match &retires {
+                    Some(Retires::Model(day)) => Some(day.clone()),
+                    _ => None,
+                },
+                ended: ended_on(m).or(match retires {
+                    Some(Retires::Sale(day)) => Some(day),
+                    _ => None,
+                }),
                 // Hugging Face's inference providers serve repositories of the Hub
                 // (`huggingface_novita`: `zai-org/GLM-5.3`): weights published there.
                 open_weights: (slug.starts_with("huggingface") && id.contains('/')).then_some(true),
@@ -587,17 +622,56 @@ mod tests {
 
     #[test]
     fn a_comment_retires_the_model_only_in_a_sentence_of_its_own() {
-        let said = |c: &str| retired_on(&json!({ "price_comments": c }));
+        let said = |c: &str, first_party: bool| {
+            retirement(
+                &json!({ "price_comments": c }),
+                first_party,
+                Some("moonshotai"),
+            )
+        };
+        let model = |d: &str| Some(Retires::Model(d.to_string()));
         assert_eq!(
-            said("Retired on 2025-06-16; retained for historical usage records.").as_deref(),
-            Some("2025-06-16")
+            said(
+                "Retired on 2025-06-16; retained for historical usage records.",
+                true
+            ),
+            model("2025-06-16")
         );
         assert_eq!(
-            said("Old model. Retired 2026-04-04 per the docs.").as_deref(),
-            Some("2026-04-04")
+            said("Old model. Retired 2026-04-04 per the docs.", true),
+            model("2026-04-04")
         );
-        assert_eq!(said("The 1M context beta was retired on 2026-04-30"), None);
-        assert_eq!(said("Retired soon"), None);
+        assert_eq!(
+            said(
+                "Mistral billed open-mixtral-8x22b at $2/$6 per MTok from launch until its 2025-03-30 retirement.",
+                true
+            ),
+            model("2025-03-30")
+        );
+        assert_eq!(
+            said(
+                "V4.1 Flash off-peak from 2026-09-10, when DeepSeek retired V4 Flash",
+                true
+            ),
+            model("2026-09-10")
+        );
+        // A host's comment: the creator named first retires the model, else the host's sale.
+        assert_eq!(
+            said(
+                "Moonshot discontinued the kimi-k2.5 family on 2026-08-31 (https://platform.kimi.ai/docs/models.md).",
+                false
+            ),
+            model("2026-08-31")
+        );
+        assert_eq!(
+            said("Retires on 2026-10-30.", false),
+            Some(Retires::Sale("2026-10-30".into()))
+        );
+        assert_eq!(
+            said("The 1M context beta was retired on 2026-04-30", true),
+            None
+        );
+        assert_eq!(said("Retired soon", true), None);
     }
 
     #[test]
