@@ -369,6 +369,13 @@ pub fn display_name(name: &str) -> &str {
     }
 }
 
+/// Whether an id is a packaging of a model's weights (a quantisation: Epoch's
+/// `Qwen2.5-Coder-32B-Instruct-Q8_0-GGUF`), published on a day of its own.
+pub fn packaged(id: &str) -> bool {
+    let id = id.to_ascii_lowercase();
+    WEIGHT_FORMATS.iter().any(|f| id.ends_with(f))
+}
+
 /// Weights formats a host's name may end with (longer first where one ends another).
 pub const WEIGHT_FORMATS: [&str; 12] = [
     "-awq-4bit",

@@ -136,7 +136,8 @@ fn full_dates(models: &[model::Model]) -> BTreeMap<String, (Option<String>, Stri
 /// line (the same creator; its id the first words of this one's) is the line's date where a
 /// benchmark table dates the model four weeks or more later: the earliest such date is its
 /// release (Microsoft's files date `phi-4-reasoning-plus` with Phi-4's 2024-12-11; Epoch
-/// dates it 2025-04-30; Google's date `gemini-2.0-flash-lite` with 2.0 Flash's).
+/// dates it 2025-04-30; Google's date `gemini-2.0-flash-lite` with 2.0 Flash's). A table's
+/// row for a quantisation of the model (`…-Q8_0-GGUF`) dates the quantisation, not it.
 pub fn date_from_line(models: &mut [model::Model], records: &BTreeMap<String, Vec<ModelRecord>>) {
     let dated = full_dates(models);
     let day = |d: &str| chrono::NaiveDate::parse_from_str(d.get(..10)?, "%Y-%m-%d").ok();
@@ -157,7 +158,7 @@ pub fn date_from_line(models: &mut [model::Model], records: &BTreeMap<String, Ve
             .get(&m.slug)
             .into_iter()
             .flatten()
-            .filter(|r| r.rank >= BENCHMARK_RANK)
+            .filter(|r| r.rank >= BENCHMARK_RANK && !identities::packaged(&r.raw_id))
             .filter_map(|r| r.release_date.as_deref())
             .filter(|d| day(d).is_some_and(|d| (d - released).num_days() >= 28))
             .min();

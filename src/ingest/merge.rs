@@ -673,11 +673,21 @@ fn release_date(
         Some(n) if n.len() == 4 => d.0.get(5..10) == Some(&format!("{}-{}", &n[..2], &n[2..])),
         _ => false,
     };
-    let mut witnesses = of(recs, standings, |r| {
-        let d = r.release_date.as_deref()?;
-        let d = d.get(..10).unwrap_or(d);
-        (!placeholder_date(d) && possible(d)).then(|| Date(d.to_string()))
-    });
+    // A packaging of the weights (Epoch's `Qwen2.5-Coder-32B-Instruct-Q8_0-GGUF`, a
+    // quantisation published three months after the model) is dated by its own
+    // publication: heard only where nothing else dates the model.
+    let dated = |packaged: bool| {
+        of(recs, standings, |r| {
+            let d = r.release_date.as_deref()?;
+            let d = d.get(..10).unwrap_or(d);
+            (!placeholder_date(d) && possible(d) && identities::packaged(&r.raw_id) == packaged)
+                .then(|| Date(d.to_string()))
+        })
+    };
+    let mut witnesses = dated(false);
+    if witnesses.is_empty() {
+        witnesses = dated(true);
+    }
     // A day a price entry's own dated id gives (a router's `…/claude-fable-5.1` matching
     // `…-20260831`) is one more witness of its seller's standing.
     witnesses.extend(
@@ -1434,6 +1444,32 @@ mod tests {
             ..rec(None)
         };
         assert_eq!(open("llama-2-13b", &[paper]), None);
+    }
+
+    #[test]
+    fn a_quantisation_dates_the_model_only_where_nothing_else_does() {
+        let rec = |id: &str, rank: u8, d: &str| ModelRecord {
+            rank,
+            raw_id: id.into(),
+            provider: (rank < BENCHMARK_RANK).then(|| format!("host-{rank}")),
+            release_date: Some(d.into()),
+            ..ModelRecord::default()
+        };
+        let date = |recs: &[ModelRecord]| {
+            model("qwen2.5-coder-32b-instruct", recs, Derivation::default()).release_date
+        };
+        let quant = rec(
+            "Qwen2.5-Coder-32B-Instruct-Q8_0-GGUF",
+            BENCHMARK_RANK,
+            "2025-02-16",
+        );
+        let hosts = [
+            rec("qwen/qwen-2.5-coder-32b-instruct", 3, "2024-11-11"),
+            rec("Qwen/Qwen2.5-Coder-32B-Instruct", 4, "2024-11-11"),
+            quant.clone(),
+        ];
+        assert_eq!(date(&hosts).as_deref(), Some("2024-11-11"));
+        assert_eq!(date(&[quant]).as_deref(), Some("2025-02-16"));
     }
 
     #[test]

@@ -2164,6 +2164,20 @@ fn a_host_s_own_route_never_hides_the_plain_one() {
     assert_eq!(o3_mini.provider_model_id, "openai/o3-mini");
 }
 
+/// A table's row for a quantisation of a model (Epoch's `Qwen2.5-Coder-32B-Instruct-Q8_0-GGUF`,
+/// of 2025-02-16) dates the quantisation: the model keeps the day its sellers give
+/// (docs/data.md, "Witnesses and votes").
+#[test]
+fn a_quantisation_s_day_is_not_the_model_s() {
+    let s = bundled();
+    assert_eq!(
+        model(&s, "qwen2.5-coder-32b-instruct")
+            .release_date
+            .as_deref(),
+        Some("2024-11-11")
+    );
+}
+
 /// Where only Bedrock's `global.` profile prices a model, it is the offering's own price and
 /// the regional profiles its `regions` (docs/methodology.md, "Prices").
 #[test]
