@@ -2178,6 +2178,19 @@ fn a_quantisation_s_day_is_not_the_model_s() {
     );
 }
 
+/// A host's LiteLLM entry under an id only the creator's own LiteLLM entry makes a model of
+/// joins that model: Azure sells GPT Realtime 2.1 (docs/methodology.md, "Sources").
+#[test]
+fn a_host_s_entry_joins_a_model_its_creator_s_entry_makes() {
+    let s = bundled();
+    let azure = offering(&s, "gpt-realtime-2.1", "azure").unwrap();
+    assert_eq!(
+        (azure.input_price, azure.output_price),
+        (Some(4.0), Some(24.0))
+    );
+    assert!(offering(&s, "claude-mythos-5-1", "amazon-bedrock").is_some());
+}
+
 /// Where only Bedrock's `global.` profile prices a model, it is the offering's own price and
 /// the regional profiles its `regions` (docs/methodology.md, "Prices").
 #[test]

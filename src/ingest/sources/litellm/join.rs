@@ -23,6 +23,14 @@ pub fn offers(
 ) -> Vec<Offer> {
     let mut joined = Vec::new();
     let own_names = first_pass.own_names();
+    // The ids the creators' own entries here name: a model the others do not list is
+    // made by its creator's entry, and a host's entry under its id joins it (Azure's
+    // `gpt-realtime-2.1`, a model only OpenAI's LiteLLM entry makes).
+    let introduced: BTreeSet<String> = offers
+        .iter()
+        .filter(|o| o.first_party && o.region.is_none())
+        .map(|o| names::parse(&o.record.raw_id).key)
+        .collect();
     for mut offer in offers {
         offer.record.as_of = Some(day.to_string());
         let raw = offer.record.raw_id.clone();
@@ -51,7 +59,11 @@ pub fn offers(
         let kept_apart = folded.is_none() && dated_line(&raw, first_pass);
         if let Some((undated, _)) = folded.filter(|(_, m)| named.is_none_or(|n| n == *m)) {
             offer.record.parsed = Some(names::parse(undated));
-        } else if named.is_none() && !offer.first_party && !kept_apart {
+        } else if named.is_none()
+            && !offer.first_party
+            && !kept_apart
+            && !introduced.contains(&names::parse(&raw).key)
+        {
             report.unmatched(SOURCE, &raw);
             continue;
         }
