@@ -51,7 +51,8 @@ pub fn category(input: &[String], output: &[String]) -> Category {
 /// The reviewed table of open-weight families (`data/open_families.csv`): a model whose
 /// slug starts with a prefix (and, where the row says so, names a parameter count) has
 /// published weights; one that names no count but a word of the row's API-only tiers
-/// (Qwen's `max`, `plus`, `turbo`, `flash`) has none.
+/// (Qwen's `max`, `plus`, `turbo`, `flash`) has none, nor has any model of a row whose
+/// API-only tiers are `*` (a line whose maker publishes no weights: Cohere's Embed).
 const OPEN_FAMILIES_CSV: &str = include_str!("../../data/open_families.csv");
 
 /// One row of the table.
@@ -154,22 +155,30 @@ pub fn says_reasoning(slug: &str) -> bool {
 
 /// Whether the reviewed table lists the slug's family as open weights.
 pub fn open_family(slug: &str) -> bool {
-    open_families()
-        .iter()
-        .any(|f| slug.starts_with(f.prefix.as_str()) && (!f.needs_size || names_a_size(slug)))
+    open_families().iter().any(|f| {
+        !f.closed() && slug.starts_with(f.prefix.as_str()) && (!f.needs_size || names_a_size(slug))
+    })
+}
+
+impl OpenFamily {
+    /// A row for a line with no published weights at all (API-only tiers `*`).
+    fn closed(&self) -> bool {
+        self.api_only.iter().any(|a| a == "*")
+    }
 }
 
 /// Whether the reviewed table says the slug is an API-only model of an open family: no
 /// parameter count, and a word of the row's API-only tiers (`qwen3-max-thinking`,
 /// `qwen3.5-flash-02-23`), whatever a host's file says.
 pub fn api_only(slug: &str) -> bool {
-    !names_a_size(slug)
-        && open_families().iter().any(|f| {
-            slug.starts_with(f.prefix.as_str())
-                && slug
-                    .split(['-', '.'])
-                    .any(|w| f.api_only.iter().any(|a| a == w))
-        })
+    open_families().iter().any(|f| {
+        slug.starts_with(f.prefix.as_str())
+            && (f.closed()
+                || !names_a_size(slug)
+                    && slug
+                        .split(['-', '.'])
+                        .any(|w| f.api_only.iter().any(|a| a == w)))
+    })
 }
 
 /// A model with only its slug and name set, every derived figure empty.
@@ -546,6 +555,8 @@ mod open_tests {
         for slug in ["qwen3-max-thinking", "qwen3.5-flash-02-23", "qwen-turbo"] {
             assert!(api_only(slug), "{slug}");
         }
+        // A line whose maker publishes no weights at all (`*`).
+        assert!(api_only("embed-english-v3.0") && !open_family("embed-english-v3.0"));
         // A sized checkpoint is open whatever its words; another family has no tiers.
         for slug in [
             "qwen3-30b-a3b-flash",

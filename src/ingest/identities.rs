@@ -1744,8 +1744,23 @@ pub(super) fn reordered(
     // A dated snapshot is one checkpoint, so `instruct` in it says nothing more
     // (`kimi-k2-0905` is `kimi-k2-instruct-0905`).
     // Numbers keep their order: `05-06` and `06-05` are two dates.
+    // A host writing the maker first (Azure's `cohere-embed-v3-english`) spells the words
+    // the maker's id spells; so does a version with `.0` (`embed-english-v3.0`).
     let words = |key: &str| {
         let dated = names::split_date(key).is_some();
+        let key = key
+            .strip_suffix("-0")
+            .filter(|k| k.ends_with(|c: char| c.is_ascii_digit()))
+            .unwrap_or(key);
+        let maker = names::creator_for(None, key).map(creator_words);
+        let key = key
+            .split_once('-')
+            .filter(|(head, rest)| {
+                maker.as_ref().is_some_and(|m| m.contains(*head)) && rest.split('-').count() >= 3
+            })
+            .map_or(key, |(_, rest)| rest);
+        // A version written apart (`cohere-embed-v-4-0`) is one word.
+        let key = key.replace("-v-", "-v");
         let mut w: Vec<&str> = key
             .split('-')
             .filter(|w| !(dated && *w == "instruct"))

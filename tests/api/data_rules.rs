@@ -2164,6 +2164,31 @@ fn a_host_s_own_route_never_hides_the_plain_one() {
     assert_eq!(o3_mini.provider_model_id, "openai/o3-mini");
 }
 
+/// A host writing the maker first, a version's `.0` or a version apart (Azure's
+/// `Cohere-embed-v3-english`, `cohere-embed-v-4-0`) spells the maker's model
+/// (`embed-english-v3.0`, `embed-v4.0`), not a model of its own; and a line the reviewed table
+/// says has no weights (`*`) is closed whatever a host's file says (docs/methodology.md,
+/// "Identity"; docs/data.md, "Open weights").
+#[test]
+fn a_host_s_maker_first_spelling_is_the_maker_s_model() {
+    let s = bundled();
+    for (alias, slug) in [
+        ("cohere-embed-v3-english", "embed-english-v3.0"),
+        ("cohere-embed-v3-multilingual", "embed-multilingual-v3.0"),
+        ("cohere-embed-v-4-0", "embed-v4.0"),
+    ] {
+        assert!(!s.models.iter().any(|m| m.slug == alias), "{alias}");
+        assert!(
+            s.aliases
+                .iter()
+                .any(|a| a.alias == alias && a.model_slug == slug),
+            "{alias}"
+        );
+        assert!(offering(&s, slug, "azure").is_some(), "{slug}");
+        assert_eq!(model(&s, slug).open_source, Some(false), "{slug}");
+    }
+}
+
 /// A table's row for a quantisation of a model (Epoch's `Qwen2.5-Coder-32B-Instruct-Q8_0-GGUF`,
 /// of 2025-02-16) dates the quantisation: the model keeps the day its sellers give
 /// (docs/data.md, "Witnesses and votes").
