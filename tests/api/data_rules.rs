@@ -2172,6 +2172,19 @@ fn a_host_s_own_route_never_hides_the_plain_one() {
 #[test]
 fn a_host_s_maker_first_spelling_is_the_maker_s_model() {
     let s = bundled();
+    // ByteDance's brand before its Seed ids.
+    for (alias, slug) in [
+        ("doubao-seed-1.6", "seed-1.6"),
+        ("doubao-seed-1.8", "seed-1.8"),
+    ] {
+        assert!(!s.models.iter().any(|m| m.slug == alias), "{alias}");
+        assert!(
+            s.aliases
+                .iter()
+                .any(|a| a.alias == alias && a.model_slug == slug),
+            "{alias}"
+        );
+    }
     for (alias, slug) in [
         ("cohere-embed-v3-english", "embed-english-v3.0"),
         ("cohere-embed-v3-multilingual", "embed-multilingual-v3.0"),
