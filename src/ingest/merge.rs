@@ -454,9 +454,18 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
     );
     disputes.sort_by(|a, b| a.field.cmp(&b.field));
 
+    // Where no record names the model, a source's id in its own case names it better than
+    // the slug (Together's `togethercomputer/RedPajama-INCITE-Chat-3B-v1`).
+    let cased_id = || {
+        recs.iter()
+            .filter_map(|r| r.raw_id.rsplit('/').next())
+            .find(|id| id.eq_ignore_ascii_case(slug) && id.chars().any(|c| c.is_ascii_uppercase()))
+            .map(str::to_string)
+    };
     let name = snapshot_name(slug, recs)
         .or_else(|| identities::model_name(recs))
         .map(|n| without_maker(&n, slug, creator.as_deref()))
+        .or_else(cased_id)
         .unwrap_or_else(|| slug.to_string());
     model::Model {
         slug: slug.to_string(),

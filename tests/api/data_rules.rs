@@ -2202,6 +2202,19 @@ fn a_host_s_maker_first_spelling_is_the_maker_s_model() {
     }
 }
 
+/// Where no record names a model, a source's id in its own case names it, not the slug
+/// (docs/methodology.md, "Identity").
+#[test]
+fn an_unnamed_model_is_named_by_its_id_as_written() {
+    let s = bundled();
+    for (slug, name) in [
+        ("redpajama-incite-chat-3b-v1", "RedPajama-INCITE-Chat-3B-v1"),
+        ("nexusraven-v2-13b", "NexusRaven-V2-13B"),
+    ] {
+        assert_eq!(model(&s, slug).name, name);
+    }
+}
+
 /// A table's row for a quantisation of a model (Epoch's `Qwen2.5-Coder-32B-Instruct-Q8_0-GGUF`,
 /// of 2025-02-16) dates the quantisation: the model keeps the day its sellers give
 /// (docs/data.md, "Witnesses and votes").
