@@ -371,13 +371,14 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         &mut first_seen,
         &mut report,
     )?;
-    offerings::settle(
+    let thinking = offerings::settle(
         &mut resolved,
         genai_history.as_ref().map(|h| &h.current),
         genai.as_ref(),
         &days.today,
         &litellm_offers,
     );
+    report.rule("price modes: hosts' thinking products folded", thinking);
     let mut snapshot = Snapshot {
         format: FORMAT,
         price_history: genai_history.map(|h| h.periods).unwrap_or_default(),

@@ -169,6 +169,60 @@ pub fn fold(resolved: &mut Resolved) -> usize {
     folded
 }
 
+/// A host's thinking product of a model that reasons already (NanoGPT's
+/// `qwen3.5-plus-thinking` beside its `qwen/qwen3.5-plus`, at the same price) is the model
+/// called in its thinking mode, not a model of its own: where no creator's record or result
+/// names it and every host selling it sells the model at the same price, its offerings go
+/// and its name is the model's alias (docs/data.md, "Price modes"). A thinking model
+/// priced apart (ByteDance's `doubao-seed-1.6-thinking`) or one a table scores stays.
+/// Returns how many products it folded.
+pub fn fold_thinking(resolved: &mut Resolved) -> usize {
+    let mut folded = 0;
+    let products: Vec<(String, String)> = resolved
+        .models
+        .keys()
+        .filter_map(|slug| {
+            let base = resolved.lookup(slug.strip_suffix("-thinking")?)?;
+            (base != slug).then(|| (slug.clone(), base.to_string()))
+        })
+        .collect();
+    for (slug, base) in products {
+        let hosts_only = resolved.models[&slug]
+            .iter()
+            .all(|r| r.rank > 2 && r.rank < BENCHMARK_RANK);
+        let reasons = resolved
+            .models
+            .get(&base)
+            .is_some_and(|recs| recs.iter().any(|r| r.reasoning == Some(true)));
+        let price = |o: &entity::offering::Model| (o.input_price, o.output_price);
+        let sold: Vec<&entity::offering::Model> = resolved
+            .offerings
+            .iter()
+            .filter(|o| o.model_slug == slug)
+            .collect();
+        let same_as_base = !sold.is_empty()
+            && sold.iter().all(|o| {
+                resolved.offerings.iter().any(|b| {
+                    b.model_slug == base
+                        && b.provider_slug == o.provider_slug
+                        && b.input_price.is_some()
+                        && price(b) == price(o)
+                })
+            });
+        if !(hosts_only && reasons && same_as_base) {
+            continue;
+        }
+        resolved.offerings.retain(|o| o.model_slug != slug);
+        resolved.models.remove(&slug);
+        for target in resolved.index.values_mut().filter(|t| **t == slug) {
+            *target = base.clone();
+        }
+        resolved.index.insert(slug, base);
+        folded += 1;
+    }
+    folded
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,8 @@
 //! 5. **LiteLLM's deprecation dates and regional prices** at the providers it prices
 //!    ([`litellm::apply_offers`]); the standard price stays step 1's to 4's.
 //! 6. **A host's mode product** (`glm-5.2-fast` beside `glm-5.2`) becomes a variant of the
-//!    model's offering at that host ([`modes::fold`]).
+//!    model's offering at that host ([`modes::fold`]); a host's thinking product sold at the
+//!    model's price is the model's alias ([`modes::fold_thinking`]).
 //! 7. **The witnesses are settled** against the price as finally served: each source that
 //!    prices the offering says whether it agrees, and the offering is disputed when one
 //!    listing the same id states another standard price ([`settle_witnesses`]).
@@ -40,14 +41,15 @@ use super::{ModelRecord, Prices, Resolved, history, modes, names, prices};
 /// Steps 2 to 7 of the precedence (see the module docs), over the offerings step 1 picked:
 /// `current` is genai-prices' price in effect on `today` by offering (none when its history
 /// is excluded), `genai` its live feed (none when the source is excluded), `offers`
-/// LiteLLM's offers joined to the models.
+/// LiteLLM's offers joined to the models. Returns how many hosts' thinking products it
+/// folded into their models.
 pub fn settle(
     resolved: &mut Resolved,
     current: Option<&BTreeMap<(String, String), Prices>>,
     genai: Option<&Value>,
     today: &str,
     offers: &[litellm::Offer],
-) {
+) -> usize {
     if let Some(current) = current {
         history::apply_current(current, &mut resolved.offerings);
     }
@@ -59,7 +61,9 @@ pub fn settle(
     litellm::apply_offers(offers, resolved, &mut offerings);
     resolved.offerings = offerings;
     modes::fold(resolved);
+    let thinking = modes::fold_thinking(resolved);
     settle_witnesses(&mut resolved.offerings);
+    thinking
 }
 
 /// How much a source's price is trusted at a provider: genai-prices (a curated price library

@@ -2215,6 +2215,30 @@ fn an_unnamed_model_is_named_by_its_id_as_written() {
     }
 }
 
+/// A host's thinking product of a model that reasons, sold at the model's price, is the
+/// model's alias; one priced apart stays a model (docs/data.md, "Price modes").
+#[test]
+fn a_host_s_thinking_product_at_the_model_s_price_is_the_model() {
+    let s = bundled();
+    for (alias, slug) in [
+        ("qwen3.5-plus-thinking", "qwen3.5-plus-20260420"),
+        ("mimo-v2-flash-thinking", "mimo-v2-flash"),
+    ] {
+        assert!(!s.models.iter().any(|m| m.slug == alias), "{alias}");
+        assert!(
+            s.aliases
+                .iter()
+                .any(|a| a.alias == alias && a.model_slug == slug),
+            "{alias}"
+        );
+    }
+    assert!(
+        s.models
+            .iter()
+            .any(|m| m.slug == "doubao-seed-1.6-thinking")
+    );
+}
+
 /// A table's row for a quantisation of a model (Epoch's `Qwen2.5-Coder-32B-Instruct-Q8_0-GGUF`,
 /// of 2025-02-16) dates the quantisation: the model keeps the day its sellers give
 /// (docs/data.md, "Witnesses and votes").
