@@ -11,7 +11,6 @@ use std::path::Path;
 use entity::price_history;
 use serde_json::Value;
 
-use super::catalog::canonical_provider;
 use super::sources::Meta;
 use super::sources::genai_prices::{self, prices_of};
 use super::{Days, IngestError, ModelRecord, Options, Prices, Report, Resolved};
@@ -224,7 +223,7 @@ pub fn build(
     let mut by_id: BTreeMap<(String, String), Vec<&ChangeRow>> = BTreeMap::new();
     for row in rows {
         by_id
-            .entry((canonical_provider(&row.provider_id), row.model_id.clone()))
+            .entry((genai_prices::seller(&row.provider_id), row.model_id.clone()))
             .or_default()
             .push(row);
     }

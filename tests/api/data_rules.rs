@@ -2239,6 +2239,35 @@ fn a_host_s_thinking_product_at_the_model_s_price_is_the_model() {
     );
 }
 
+/// One seller is one provider: no two providers that sell anything share a name (genai-prices'
+/// `cloudflare` is models.dev's `cloudflare-workers-ai`, Cloudflare Workers AI), and the
+/// creator of Cloudflare's own models sells them there first-party (docs/data.md,
+/// "Creators").
+#[test]
+fn one_seller_is_one_provider() {
+    let s = bundled();
+    let mut names: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for p in s.providers.iter().filter(|p| p.models_count > 0) {
+        names
+            .entry(p.name.to_lowercase())
+            .or_default()
+            .push(p.slug.as_str());
+    }
+    let twice: Vec<_> = names.iter().filter(|(_, slugs)| slugs.len() > 1).collect();
+    assert!(twice.is_empty(), "{twice:?}");
+    assert!(
+        !s.providers
+            .iter()
+            .any(|p| p.slug == "cloudflare" && p.models_count > 0)
+    );
+    let clef = model(&s, "clef");
+    assert_eq!(clef.creator_slug.as_deref(), Some("cloudflare"));
+    assert_eq!(
+        clef.price_basis,
+        Some(entity::vocab::PriceBasis::FirstParty)
+    );
+}
+
 /// A table's row for a quantisation of a model (Epoch's `Qwen2.5-Coder-32B-Instruct-Q8_0-GGUF`,
 /// of 2025-02-16) dates the quantisation: the model keeps the day its sellers give
 /// (docs/data.md, "Witnesses and votes").

@@ -311,7 +311,18 @@ pub fn providers(data: &Value) -> impl Iterator<Item = (&Value, String)> {
     data.as_array()
         .into_iter()
         .flatten()
-        .filter_map(|p| Some((p, canonical_provider(p.get("id")?.as_str()?))))
+        .filter_map(|p| Some((p, seller(p.get("id")?.as_str()?))))
+}
+
+/// The provider a genai-prices provider id sells as: its `cloudflare` is Cloudflare Workers
+/// AI (`@cf/…` ids at `api.cloudflare.com/…/ai`), which models.dev and LiteLLM's providers
+/// table call `cloudflare-workers-ai` (Cloudflare the company stays the creator of its own
+/// models: docs/data.md, "Creators").
+pub(crate) fn seller(id: &str) -> String {
+    match canonical_provider(id).as_str() {
+        "cloudflare" => "cloudflare-workers-ai".to_string(),
+        other => other.to_string(),
+    }
 }
 
 /// Every model entry with an id: (canonical provider slug, model id, entry).
