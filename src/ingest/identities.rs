@@ -81,6 +81,15 @@ const HOST_SUFFIXES: &[&str] = &[
     "-versatile",
 ];
 
+/// The model known only by a host's packaging of an id (Together's
+/// `codellama/CodeLlama-70b-Instruct-hf` for a gateway's `codellama-70b-instruct`), where
+/// the plain id names none.
+pub fn packaged_as<'a>(raw: &str, lookup: impl Fn(&str) -> Option<&'a str>) -> Option<&'a str> {
+    HOST_SUFFIXES
+        .iter()
+        .find_map(|suffix| lookup(&format!("{raw}{suffix}")))
+}
+
 /// A host's own label after a model's id, joined only where no creator's record names the id:
 /// Groq's `llama-3.1-8b-instant` (its file calls it "Llama 3.1 8B"), Novita's
 /// `deepseek-v4-flash-0731-p`, Neuralwatt's shorter-window `glm-5.2-short`, DeepInfra's

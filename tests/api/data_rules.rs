@@ -2293,6 +2293,17 @@ fn a_host_s_entry_joins_a_model_its_creator_s_entry_makes() {
         (Some(4.0), Some(24.0))
     );
     assert!(offering(&s, "claude-mythos-5-1", "amazon-bedrock").is_some());
+    // A model a host lists only in its packaging (Together's `…-hf`); the lab's API that
+    // sells it is its host.
+    let perplexity = offering(&s, "codellama-70b-instruct", "perplexity").unwrap();
+    assert_eq!(
+        (perplexity.input_price, perplexity.output_price),
+        (Some(0.7), Some(2.8))
+    );
+    assert_eq!(
+        model(&s, "codellama-70b-instruct").creator_slug.as_deref(),
+        Some("meta")
+    );
 }
 
 /// Where only Bedrock's `global.` profile prices a model, it is the offering's own price and

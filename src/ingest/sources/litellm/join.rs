@@ -37,7 +37,24 @@ pub fn offers(
         // At the creator's own API, an id that spells the creator's own name for a model is
         // that model (Mistral's `mistral-ocr-3` is its "Mistral OCR 3", `mistral-ocr-2512`):
         // docs/methodology.md, "Identity".
-        let looked_up = first_pass.lookup(&raw);
+        let looked_up = first_pass
+            .lookup(&raw)
+            .or_else(|| identities::packaged_as(&raw, |id| first_pass.lookup(id)));
+        // A lab's API selling a model others credit to its maker (Perplexity's 2024
+        // `codellama-70b-instruct`, Meta's) is its host, not its creator.
+        let credited_to_api = offer.record.creator.is_some()
+            && offer.record.creator == offer.record.provider
+            && !offer.first_party;
+        if credited_to_api
+            && looked_up
+                .and_then(|slug| first_pass.models.get(slug))
+                .is_some_and(|recs| {
+                    recs.iter()
+                        .any(|r| r.creator.is_some() && r.creator != offer.record.creator)
+                })
+        {
+            offer.record.creator = None;
+        }
         let by_name = looked_up
             .is_none()
             .then(|| {
