@@ -1762,12 +1762,12 @@ pub(super) fn reordered(
             .filter(|k| k.ends_with(|c: char| c.is_ascii_digit()))
             .unwrap_or(key);
         let maker = names::creator_for(None, key).map(creator_words);
-        let key = key
-            .split_once('-')
-            .filter(|(head, rest)| {
-                maker.as_ref().is_some_and(|m| m.contains(*head)) && rest.split('-').count() >= 3
-            })
-            .map_or(key, |(_, rest)| rest);
+        let mut key = key;
+        while let Some((_, rest)) = key.split_once('-').filter(|(head, rest)| {
+            maker.as_ref().is_some_and(|m| m.contains(*head)) && rest.split('-').count() >= 3
+        }) {
+            key = rest;
+        }
         // A version written apart (`cohere-embed-v-4-0`) is one word.
         let key = key.replace("-v-", "-v");
         let mut w: Vec<&str> = key

@@ -2176,6 +2176,8 @@ fn a_host_s_maker_first_spelling_is_the_maker_s_model() {
     for (alias, slug) in [
         ("doubao-seed-1.6", "seed-1.6"),
         ("doubao-seed-1.8", "seed-1.8"),
+        ("doubao-seed-1.6-flash", "seed-1.6-flash"),
+        ("seed-2.0-lite", "doubao-seed-2.0-lite"),
     ] {
         assert!(!s.models.iter().any(|m| m.slug == alias), "{alias}");
         assert!(
@@ -2200,6 +2202,15 @@ fn a_host_s_maker_first_spelling_is_the_maker_s_model() {
         assert!(offering(&s, slug, "azure").is_some(), "{slug}");
         assert_eq!(model(&s, slug).open_source, Some(false), "{slug}");
     }
+    // ByteDance publishes no weights for Seed 1.x and 2.x, whatever a host's file says.
+    for slug in [
+        "seed-1.6-flash",
+        "doubao-seed-2.0-lite",
+        "seed-1-6-flash-250715",
+    ] {
+        assert_eq!(model(&s, slug).open_source, Some(false), "{slug}");
+    }
+    assert_eq!(model(&s, "seed-oss-36b-instruct").open_source, Some(true));
 }
 
 /// Where no record names a model, a source's id in its own case names it, not the slug
