@@ -291,21 +291,22 @@ fn own_offering<'a>(
     offers: &[&'a offering::Model],
 ) -> Option<&'a offering::Model> {
     let creator = m.creator_slug.as_deref()?;
-    match t.creators.get(creator) {
-        Some(c) => c.first_party.iter().find_map(|p| {
+    t.creators
+        .get(creator)
+        .and_then(|c| {
+            c.first_party.iter().find_map(|p| {
+                offers
+                    .iter()
+                    .find(|o| &o.provider_slug == p && o.input_price.is_some())
+                    .copied()
+            })
+        })
+        .or_else(|| {
             offers
                 .iter()
-                .find(|o| &o.provider_slug == p && o.input_price.is_some())
+                .find(|o| creator == o.provider_slug && o.input_price.is_some() && paid(o))
                 .copied()
-        }),
-        None => None,
-    }
-    .or_else(|| {
-        offers
-            .iter()
-            .find(|o| creator == o.provider_slug && o.input_price.is_some() && paid(o))
-            .copied()
-    })
+        })
 }
 
 /// Rounds every price, sets every offering's and provider's kind, and every model's list
@@ -454,6 +455,41 @@ mod tests {
             creator_slug: Some(creator.into()),
             ..crate::ingest::catalog::blank_model(slug)
         }
+    }
+
+    #[test]
+    fn an_ended_sale_sets_no_median_or_cheapest_but_the_creator_keeps_its_last_price() {
+        let ended = |mut o: offering::Model| {
+            o.deprecation_date = Some("2026-09-27".into());
+            o
+        };
+        let mut s = Snapshot {
+            models: vec![model("claude-x", "anthropic"), model("llama-x", "meta")],
+            offerings: vec![
+                ended(offer("claude-x", "anthropic", 3.0, 15.0)),
+                ended(offer("claude-x", "amazon-bedrock", 2.0, 10.0)),
+                offer("claude-x", "openrouter", 3.3, 16.5),
+                ended(offer("llama-x", "a", 0.1, 0.1)),
+                offer("llama-x", "b", 0.9, 0.9),
+            ],
+            ..Snapshot::default()
+        };
+        apply(&mut s, &tables(), "2026-11-10");
+        let claude = &s.models[0];
+        assert_eq!(claude.price_basis, Some(PriceBasis::FirstParty));
+        assert_eq!(claude.input_price, Some(3.0));
+        assert_eq!(claude.cheapest_provider.as_deref(), Some("openrouter"));
+        let llama = &s.models[1];
+        assert_eq!(
+            (llama.input_price, llama.output_price),
+            (Some(0.9), Some(0.9))
+        );
+        // Before the day it ended, the sale counts.
+        apply(&mut s, &tables(), "2026-09-01");
+        assert_eq!(
+            s.models[0].cheapest_provider.as_deref(),
+            Some("amazon-bedrock")
+        );
     }
 
     #[test]

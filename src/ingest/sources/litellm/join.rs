@@ -34,12 +34,27 @@ pub fn offers(
     for mut offer in offers {
         offer.record.as_of = Some(day.to_string());
         let raw = offer.record.raw_id.clone();
-        // At the creator's own API, an id that spells the creator's own name for a model is
-        // that model (Mistral's `mistral-ocr-3` is its "Mistral OCR 3", `mistral-ocr-2512`):
-        // docs/methodology.md, "Identity".
+        // A model the first pass knows, perhaps only in a host's packaging (Together's
+        // `CodeLlama-70b-Instruct-hf` for `codellama-70b-instruct`).
         let looked_up = first_pass
             .lookup(&raw)
             .or_else(|| identities::packaged_as(&raw, |id| first_pass.lookup(id)));
+        // At the creator's own API, an id that spells the creator's own name for a model is
+        // that model (Mistral's `mistral-ocr-3` is its "Mistral OCR 3", `mistral-ocr-2512`):
+        // docs/methodology.md, "Identity".
+        let by_name = looked_up
+            .is_none()
+            .then(|| {
+                offer
+                    .first_party
+                    .then(|| own_names.get(&names::parse(&raw).key).map(String::as_str))
+                    .flatten()
+            })
+            .flatten();
+        if let Some(slug) = by_name {
+            offer.record.parsed = Some(names::parse(slug));
+        }
+        let named = looked_up.or(by_name);
         // A lab's API selling a model others credit to its maker (Perplexity's 2024
         // `codellama-70b-instruct`, Meta's) is its host, not its creator.
         let credited_to_api = offer.record.creator.is_some()
@@ -55,19 +70,6 @@ pub fn offers(
         {
             offer.record.creator = None;
         }
-        let by_name = looked_up
-            .is_none()
-            .then(|| {
-                offer
-                    .first_party
-                    .then(|| own_names.get(&names::parse(&raw).key).map(String::as_str))
-                    .flatten()
-            })
-            .flatten();
-        if let Some(slug) = by_name {
-            offer.record.parsed = Some(names::parse(slug));
-        }
-        let named = looked_up.or(by_name);
         // A dated id of a model the others list is that model unless they list the date as
         // a snapshot of its own: it joins under its undated name, so it neither makes a
         // model nor renames one (the maker's undated alias names the newest snapshot).
