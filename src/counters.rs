@@ -378,6 +378,9 @@ pub struct Counters {
     memory: MemoryStore,
     /// True while the circuit is open (Redis unreachable; counting in-process).
     open: Arc<AtomicBool>,
+    /// Hits the shared store failed to answer: the requests that waited on it (each at most
+    /// one call timeout) before the circuit opened.
+    failed: AtomicU64,
 }
 
 /// How often the background probe tries an unreachable Redis.
@@ -400,7 +403,14 @@ impl Counters {
             shared: shared.map(Arc::from),
             memory: MemoryStore::default(),
             open: Arc::new(AtomicBool::new(false)),
+            failed: AtomicU64::new(0),
         }
+    }
+
+    /// How many requests waited on the shared store and were counted in-process after it
+    /// failed to answer.
+    pub fn failed_hits(&self) -> u64 {
+        self.failed.load(Ordering::Relaxed)
     }
 
     pub fn uses_redis(&self) -> bool {
@@ -452,7 +462,10 @@ impl Counters {
                     self.memory.remember(bucket, c.used);
                     return c;
                 }
-                Err(e) => self.trip(&e),
+                Err(e) => {
+                    self.failed.fetch_add(1, Ordering::Relaxed);
+                    self.trip(&e);
+                }
             }
         }
         self.memory.hit(bucket)
