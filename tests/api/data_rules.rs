@@ -20,6 +20,20 @@ fn model<'a>(s: &'a Snapshot, slug: &str) -> &'a entity::model::Model {
         .unwrap_or_else(|| panic!("no model {slug}"))
 }
 
+/// `alias` is no model of its own but an alias of `slug`.
+fn assert_alias(s: &Snapshot, alias: &str, slug: &str) {
+    assert!(
+        !s.models.iter().any(|m| m.slug == alias),
+        "{alias} is a model"
+    );
+    assert!(
+        s.aliases
+            .iter()
+            .any(|a| a.alias == alias && a.model_slug == slug),
+        "{alias} is no alias of {slug}"
+    );
+}
+
 fn offering<'a>(
     s: &'a Snapshot,
     slug: &str,
@@ -2179,26 +2193,14 @@ fn a_host_s_maker_first_spelling_is_the_maker_s_model() {
         ("doubao-seed-1.6-flash", "seed-1.6-flash"),
         ("seed-2.0-lite", "doubao-seed-2.0-lite"),
     ] {
-        assert!(!s.models.iter().any(|m| m.slug == alias), "{alias}");
-        assert!(
-            s.aliases
-                .iter()
-                .any(|a| a.alias == alias && a.model_slug == slug),
-            "{alias}"
-        );
+        assert_alias(&s, alias, slug);
     }
     for (alias, slug) in [
         ("cohere-embed-v3-english", "embed-english-v3.0"),
         ("cohere-embed-v3-multilingual", "embed-multilingual-v3.0"),
         ("cohere-embed-v-4-0", "embed-v4.0"),
     ] {
-        assert!(!s.models.iter().any(|m| m.slug == alias), "{alias}");
-        assert!(
-            s.aliases
-                .iter()
-                .any(|a| a.alias == alias && a.model_slug == slug),
-            "{alias}"
-        );
+        assert_alias(&s, alias, slug);
         assert!(offering(&s, slug, "azure").is_some(), "{slug}");
         assert_eq!(model(&s, slug).open_source, Some(false), "{slug}");
     }
@@ -2235,13 +2237,7 @@ fn a_host_s_thinking_product_at_the_model_s_price_is_the_model() {
         ("qwen3.5-plus-thinking", "qwen3.5-plus-20260420"),
         ("mimo-v2-flash-thinking", "mimo-v2-flash"),
     ] {
-        assert!(!s.models.iter().any(|m| m.slug == alias), "{alias}");
-        assert!(
-            s.aliases
-                .iter()
-                .any(|a| a.alias == alias && a.model_slug == slug),
-            "{alias}"
-        );
+        assert_alias(&s, alias, slug);
     }
     assert!(
         s.models

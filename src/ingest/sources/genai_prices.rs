@@ -336,6 +336,17 @@ pub fn models(data: &Value) -> impl Iterator<Item = (String, &str, &Value)> {
     })
 }
 
+/// The sentences of an entry's own comment (`price_comments`), split where a sentence or a
+/// clause ends (`. `, `; `): a URL's dots split nothing.
+fn comment_sentences(m: &Value) -> impl Iterator<Item = &str> {
+    m.get("price_comments")
+        .and_then(Value::as_str)
+        .into_iter()
+        .flat_map(|c| c.split(". "))
+        .flat_map(|s| s.split("; "))
+        .map(str::trim)
+}
+
 /// What an entry's own comment says ends, and on which day ([`retirement`]).
 #[derive(Debug, PartialEq)]
 enum Retires {
@@ -355,25 +366,20 @@ enum Retires {
 /// on 2026-08-31"), else the host's sale (docs/data.md, "Lifecycle" and "Ended sales").
 fn retirement(m: &Value, first_party: bool, creator: Option<&str>) -> Option<Retires> {
     const SAYS: [&str; 3] = ["retire", "discontinu", "shut down"];
-    let comments = m.get("price_comments").and_then(Value::as_str)?;
-    comments
-        .split(". ")
-        .flat_map(|s| s.split("; "))
-        .map(str::trim)
-        .find_map(|sentence| {
-            let lower = sentence.to_ascii_lowercase();
-            if lower.starts_with("the ") || !SAYS.iter().any(|w| lower.contains(w)) {
-                return None;
-            }
-            let day = super::first_day(sentence)?;
-            let first = lower.split([' ', ',']).next().unwrap_or_default();
-            let names_creator = first.len() >= 4 && creator.is_some_and(|c| c.starts_with(first));
-            Some(if first_party || names_creator {
-                Retires::Model(day)
-            } else {
-                Retires::Sale(day)
-            })
+    comment_sentences(m).find_map(|sentence| {
+        let lower = sentence.to_ascii_lowercase();
+        if lower.starts_with("the ") || !SAYS.iter().any(|w| lower.contains(w)) {
+            return None;
+        }
+        let day = super::first_day(sentence)?;
+        let first = lower.split([' ', ',']).next().unwrap_or_default();
+        let names_creator = first.len() >= 4 && creator.is_some_and(|c| c.starts_with(first));
+        Some(if first_party || names_creator {
+            Retires::Model(day)
+        } else {
+            Retires::Sale(day)
         })
+    })
 }
 
 /// The day the entry's own comment says the provider stopped selling it, at the latest: a
@@ -390,10 +396,7 @@ fn ended_on(m: &Value) -> Option<String> {
         "(shut down)",
         "support ended on ",
     ];
-    let comments = m.get("price_comments").and_then(Value::as_str)?;
-    comments
-        .split(". ")
-        .flat_map(|s| s.split("; "))
+    comment_sentences(m)
         .find(|sentence| {
             let lower = sentence.to_ascii_lowercase();
             SAYS.iter().any(|s| lower.contains(s))
