@@ -269,6 +269,21 @@ pub fn finish(
             m.first_seen.as_ref().map(|_| DateBasis::FirstSeen)
         };
     }
+    // A creator's own entry marked deprecated deprecates every id it bills (Moonshot's
+    // `moonshot-v1-32k` entry billing `moonshot-v1-32k-vision-preview`; docs/data.md,
+    // "Lifecycle"); a floating alias it bills names no model of its own.
+    let billed_deprecated: BTreeSet<&str> = resolved
+        .models
+        .values()
+        .flatten()
+        .filter(|r| r.rank <= 2 && r.deprecated == Some(true))
+        .flat_map(|r| &r.bills)
+        .filter(|id| !id.to_ascii_lowercase().ends_with("latest"))
+        .filter_map(|id| resolved.lookup(id))
+        .collect();
+    for m in &mut snapshot.models {
+        m.deprecated |= billed_deprecated.contains(m.slug.as_str());
+    }
     for (alias, slug) in &resolved.index {
         if alias != slug && !resolved.models.contains_key(alias) {
             snapshot.aliases.push(model_alias::Model {

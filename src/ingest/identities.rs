@@ -117,6 +117,78 @@ pub fn host_labelled(key: &str, exists: impl Fn(&str) -> bool) -> Option<String>
     })
 }
 
+/// The reviewed table of hosts that serve instruction-tuned checkpoints only, with the
+/// endpoint labels each writes after a model's id (`data/tuned_hosts.csv`).
+const TUNED_HOSTS_CSV: &str = include_str!("../../data/tuned_hosts.csv");
+
+/// Provider slug → its endpoint labels, from [`TUNED_HOSTS_CSV`].
+fn tuned_hosts() -> &'static BTreeMap<String, Vec<String>> {
+    static HOSTS: std::sync::OnceLock<BTreeMap<String, Vec<String>>> = std::sync::OnceLock::new();
+    HOSTS.get_or_init(|| {
+        let mut r = csv::Reader::from_reader(TUNED_HOSTS_CSV.as_bytes());
+        r.records()
+            .filter_map(Result::ok)
+            .filter_map(|row| {
+                let provider = row.get(0)?.trim().to_string();
+                let labels = row.get(1)?.split_whitespace().map(str::to_string).collect();
+                (!provider.is_empty()).then_some((provider, labels))
+            })
+            .collect()
+    })
+}
+
+/// The model a tuned-only host's labelled id names: the id without the host's endpoint label
+/// (Groq's `llama-3.1-405b-reasoning`, its 405B Instruct endpoint of July 2024;
+/// `llama-3.2-1b-preview`), where a model of that name, or its `-instruct`, is known
+/// (`exists`: `llama-3.2-11b-vision-preview` is `llama-3.2-11b-vision-instruct`).
+pub fn endpoint_labelled(
+    provider: &str,
+    key: &str,
+    exists: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let head = tuned_hosts()
+        .get(provider)?
+        .iter()
+        .find_map(|l| key.strip_suffix(l.as_str())?.strip_suffix('-'))
+        .filter(|head| !head.is_empty())?;
+    [head.to_string(), format!("{head}-instruct")]
+        .into_iter()
+        .find(|k| exists(k))
+}
+
+/// Moves of a tuned-only host's records (`data/tuned_hosts.csv`) out of a model with a tuned
+/// checkpoint beside it: the line's plain id there (Snowflake's `llama3.1-405b`, Databricks'
+/// `databricks-gemma-3-12b`) sells the one `-instruct` or `-it` model of that name, not the
+/// pretrained checkpoint a base-serving host sells under it (docs/methodology.md,
+/// "Identity"). A plain name a creator's own API sells is a model of its own (Alibaba's hybrid
+/// `qwen3-14b`), so it keeps what it has. Returns (from, into) group keys.
+pub(super) fn tuned_sales(
+    groups: &BTreeMap<String, Vec<super::ModelRecord>>,
+) -> Vec<(String, String)> {
+    groups
+        .iter()
+        .filter(|(_, recs)| {
+            recs.iter().any(|r| tuned_host(r.provider.as_deref()))
+                && !recs.iter().any(|r| r.rank <= 2 && r.provider.is_some())
+        })
+        .filter_map(|(key, _)| {
+            let mut tuned = ["instruct", "it"]
+                .iter()
+                .map(|t| format!("{key}-{t}"))
+                .filter(|k| groups.contains_key(k));
+            match (tuned.next(), tuned.next()) {
+                (Some(into), None) => Some((key.clone(), into)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// Whether the provider serves tuned checkpoints only ([`TUNED_HOSTS_CSV`]).
+pub fn tuned_host(provider: Option<&str>) -> bool {
+    provider.is_some_and(|p| tuned_hosts().contains_key(p))
+}
+
 /// Creators whose `-thinking` is a mode of one model; others (Qwen, Kimi, ERNIE) release
 /// thinking checkpoints as models of their own.
 const THINKING_IS_A_MODE: &[&str] = &[
@@ -2858,6 +2930,34 @@ mod tests {
         // GPT-5.1 Instant is OpenAI's product, not GPT-5.1.
         assert_eq!(host_labelled("gpt-5-1-instant", known), None);
         assert_eq!(host_labelled("unknown-instant", known), None);
+    }
+
+    #[test]
+    fn a_tuned_only_host_s_label_names_the_model() {
+        let known = |k: &str| ["llama-3-1-405b", "llama-3-2-1b"].contains(&k);
+        assert_eq!(
+            endpoint_labelled("groq", "llama-3-1-405b-reasoning", known).as_deref(),
+            Some("llama-3-1-405b")
+        );
+        assert_eq!(
+            endpoint_labelled("groq", "llama-3-2-1b-preview", known).as_deref(),
+            Some("llama-3-2-1b")
+        );
+        // A label is its host's alone, and names only a known model.
+        assert_eq!(
+            endpoint_labelled("databricks", "llama-3-1-405b-reasoning", known),
+            None
+        );
+        assert_eq!(
+            endpoint_labelled("groq", "llama-3-2-3b-preview", known),
+            None
+        );
+        let instruct = |k: &str| k == "llama-3-2-11b-vision-instruct";
+        assert_eq!(
+            endpoint_labelled("groq", "llama-3-2-11b-vision-preview", instruct).as_deref(),
+            Some("llama-3-2-11b-vision-instruct")
+        );
+        assert!(tuned_host(Some("snowflake-cortex")) && !tuned_host(Some("togetherai")));
     }
 
     #[test]

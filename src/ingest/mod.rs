@@ -165,6 +165,10 @@ pub struct ModelRecord {
     /// 2026-10-09)", "Sonar Chat Completions support ended on 2026-09-27"): the offering's
     /// `deprecation_date` (docs/data.md, "Ended sales").
     pub ended: Option<String>,
+    /// The ids a creator's own price entry covers by its family rule (genai-prices' `match`
+    /// with `starts_with` or `contains`: Google's `gemini-2.0-flash` entry contains
+    /// `gemini-2.0-flash-exp`), as (`starts_with`?, pattern) pairs ([`covered_ends`]).
+    pub covers: Vec<(bool, String)>,
 }
 
 /// The day the creator's own API stopped selling a model, where each of the creator's
@@ -185,6 +189,59 @@ fn creator_stopped(recs: &[ModelRecord]) -> Option<String> {
         return None;
     }
     own.iter().filter_map(|r| r.ended.clone()).max()
+}
+
+/// The day the creator's own API stopped selling each model it lists no price of its own for,
+/// where a creator's entry whose sale ended, or whose model retired, covers one
+/// of the model's ids by its family rule (Google's `gemini-2.0-flash` entry, listed "(Shut
+/// down)", contains `gemini-2.0-flash-exp` and `gemini-2.0-flash-thinking`; its
+/// `gemini-2.5-flash-preview` entry, "should be retired 2025-07-15", contains
+/// `gemini-2.5-flash-preview-04-17`): that entry's day (docs/data.md, "Ended sales").
+fn covered_ends(resolved: &resolution::Resolved) -> BTreeMap<String, String> {
+    let ended: Vec<(&ModelRecord, &str)> = resolved
+        .models
+        .values()
+        .flatten()
+        .filter(|r| r.rank <= 2 && !r.covers.is_empty())
+        .filter_map(|r| Some((r, r.ended.as_deref().or(r.shut_down.as_deref())?)))
+        .collect();
+    let mut names: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (alias, slug) in &resolved.index {
+        names.entry(slug.as_str()).or_default().push(alias.as_str());
+    }
+    let mut out = BTreeMap::new();
+    for (slug, recs) in &resolved.models {
+        let creator = names::creator_for(None, &names::parse(slug).key);
+        // The creator's own listing of the model, in any source, speaks for it.
+        let priced_own = recs
+            .iter()
+            .any(|r| creator.is_some() && r.provider.as_deref() == creator && r.prices.is_some());
+        if priced_own {
+            continue;
+        }
+        let ids = names.get(slug.as_str()).into_iter().flatten().copied();
+        let ids: Vec<&str> = ids.chain([slug.as_str()]).collect();
+        let day = ended
+            .iter()
+            .filter(|(r, _)| creator.is_some() && r.provider.as_deref() == creator)
+            .filter(|(r, _)| {
+                r.covers.iter().any(|(starts, pattern)| {
+                    ids.iter().any(|id| {
+                        if *starts {
+                            id.starts_with(pattern.as_str())
+                        } else {
+                            id.contains(pattern.as_str())
+                        }
+                    })
+                })
+            })
+            .map(|(_, day)| *day)
+            .max();
+        if let Some(day) = day {
+            out.insert(slug.clone(), day.to_string());
+        }
+    }
+    out
 }
 
 /// The rank of records read from benchmark tables (a paper's or a leaderboard's rows).
@@ -414,7 +471,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     // A benchmark table's note that the creator shut a model down dates its retirement
     // where none of the creator's own entries does (they speak last, below; docs/data.md,
     // "Lifecycle").
-    let shut_down: BTreeMap<String, String> = resolved
+    let mut shut_down: BTreeMap<String, String> = resolved
         .models
         .iter()
         .filter_map(|(slug, recs)| {
@@ -425,6 +482,9 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             Some((slug.clone(), day))
         })
         .collect();
+    for (slug, day) in covered_ends(&resolved) {
+        shut_down.entry(slug).or_insert(day);
+    }
     let tables = catalog::Reviewed::checked_in().map_err(IngestError::Reviewed)?;
     let gaps = catalog::finish(
         &mut snapshot,

@@ -215,8 +215,9 @@ fn round_all(s: &mut Snapshot) {
 /// models.dev writes 0/0 where it does not know a price (Amazon's `nova-2-lite-v1` at its
 /// Nova API, "Nova 2 Lite", which Amazon sells on Bedrock at 0.3/2.5): a creator's own
 /// offering served at 0/0 from models.dev, where another of the creator's own APIs prices
-/// the model — or a model of the same creator and name — states no price. It becomes unknown
-/// (`null`), never free (docs/data.md, "Free"). Returns how many.
+/// the model — or a model of the same creator and name — states no price, and every other
+/// models.dev 0/0 at that API. It becomes unknown (`null`), never free (docs/data.md,
+/// "Free"). Returns how many.
 pub fn unknown_placeholders(s: &mut Snapshot, t: &Tables) -> usize {
     // Names compared without the creator's name before them ("Amazon Nova 2 Lite").
     let plain = |creator: Option<&str>, name: &str| {
@@ -242,19 +243,31 @@ pub fn unknown_placeholders(s: &mut Snapshot, t: &Tables) -> usize {
         .filter(|o| o.kind == OfferingKind::FirstParty && paid(o))
         .filter_map(|o| named.get(o.model_slug.as_str()).cloned())
         .collect();
+    let zero = |o: &offering::Model| {
+        o.kind == OfferingKind::FirstParty
+            && o.source == crate::ingest::sources::models_dev::SOURCE
+            && o.input_price == Some(0.0)
+            && o.output_price == Some(0.0)
+    };
+    let contradicted = |o: &offering::Model| {
+        named
+            .get(o.model_slug.as_str())
+            .is_some_and(|k| priced.contains(k))
+    };
+    // An API whose 0/0 is shown a placeholder for one model writes placeholders: its other
+    // 0/0s in the same files are no more a price (Amazon's Nova API lists Nova 2 Pro at 0/0
+    // too, which no other Amazon API prices).
+    let placeholding: std::collections::BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| zero(o) && contradicted(o))
+        .map(|o| o.provider_slug.as_str())
+        .collect();
     let placeholders: Vec<usize> = s
         .offerings
         .iter()
         .enumerate()
-        .filter(|(_, o)| {
-            o.kind == OfferingKind::FirstParty
-                && o.source == crate::ingest::sources::models_dev::SOURCE
-                && o.input_price == Some(0.0)
-                && o.output_price == Some(0.0)
-                && named
-                    .get(o.model_slug.as_str())
-                    .is_some_and(|k| priced.contains(k))
-        })
+        .filter(|(_, o)| zero(o) && placeholding.contains(o.provider_slug.as_str()))
         .map(|(i, _)| i)
         .collect();
     let mut n = 0;

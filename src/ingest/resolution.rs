@@ -485,6 +485,18 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             own_slug = own_slug.filter(|s| super::curation::names_router(s, None));
         }
         read_through_host(&mut r, &hosts, &keys);
+        // A tuned-only host's endpoint label (Groq's `-reasoning`, `-preview`) after a known
+        // model's id: that model (docs/methodology.md, "Identity").
+        let labelled = r
+            .provider
+            .as_deref()
+            .zip(r.parsed.as_ref())
+            .and_then(|(host, p)| {
+                identities::endpoint_labelled(host, &p.key, |k| keys.contains(k))
+            });
+        if let Some(head) = labelled {
+            r.parsed = Some(names::parse(&head));
+        }
         if let Some(p) = &r.parsed
             && !p.key.is_empty()
         {
@@ -747,6 +759,38 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
         .collect();
     for key in tiers {
         groups.remove(&key);
+    }
+    // A tuned-only host sells the tuned checkpoint under the line's plain id.
+    for (from, into) in identities::tuned_sales(&groups) {
+        let Some(recs) = groups.get_mut(&from) else {
+            continue;
+        };
+        let (moved, kept): (Vec<ModelRecord>, Vec<ModelRecord>) = std::mem::take(recs)
+            .into_iter()
+            .partition(|r| identities::tuned_host(r.provider.as_deref()));
+        *recs = kept;
+        let emptied = recs.is_empty();
+        if emptied {
+            groups.remove(&from);
+        }
+        for (key, group) in key_owner.iter_mut() {
+            let moved_key = moved
+                .iter()
+                .any(|r| r.parsed.as_ref().is_some_and(|p| &p.key == key));
+            if *group == from && (emptied || moved_key && *key != from) {
+                group.clone_from(&into);
+            }
+        }
+        // The ids of what moved (Groq's `llama-3.1-405b-reasoning`) name the tuned model.
+        key_owner
+            .entry(into.clone())
+            .or_insert_with(|| into.clone());
+        for (own, key) in &mut renamed {
+            if *key == from && moved.iter().any(|r| names::parse(&r.raw_id).slug == *own) {
+                key.clone_from(&into);
+            }
+        }
+        groups.entry(into).or_default().extend(moved);
     }
     let mut models = BTreeMap::new();
     let mut slug_of_group = BTreeMap::new();

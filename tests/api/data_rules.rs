@@ -135,6 +135,26 @@ fn free_is_only_what_a_source_states_as_free() {
     assert_eq!((nova.input_price, nova.output_price), (None, None));
     let m = model(&s, "nova-2-lite");
     assert_eq!((m.input_price, m.output_price), (Some(0.3), Some(2.5)));
+    // An API shown writing a placeholder is believed on none of its models.dev 0/0s:
+    // Nova 2 Pro is not free at the Nova API, whatever no other Amazon API says.
+    let placeholding: std::collections::BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.as_str() == "first_party" && o.source == "models-dev")
+        .filter(|o| o.input_price.is_none() && o.output_price.is_none())
+        .map(|o| o.provider_slug.as_str())
+        .collect();
+    assert!(placeholding.contains("nova"));
+    let believed: Vec<String> = s
+        .offerings
+        .iter()
+        .filter(|o| placeholding.contains(o.provider_slug.as_str()))
+        .filter(|o| o.kind.as_str() == "first_party" && o.source == "models-dev")
+        .filter(|o| (o.input_price, o.output_price) == (Some(0.0), Some(0.0)))
+        .map(|o| format!("{}@{}", o.model_slug, o.provider_slug))
+        .collect();
+    assert!(believed.is_empty(), "{believed:?}");
+    assert_eq!(model(&s, "nova-2-pro").input_price, None);
 }
 
 #[test]
@@ -1541,7 +1561,7 @@ fn every_id_a_creator_s_entry_bills_is_offered_there() {
         .map(|o| o.provider_slug.as_str())
         .collect();
     let mut checked = 0;
-    let mut missing = Vec::new();
+    let (mut missing, mut current) = (Vec::new(), Vec::new());
     for provider in data.as_array().unwrap() {
         let canonical = ingest::catalog::canonical_provider(provider["id"].as_str().unwrap());
         let slug = canonical.as_str();
@@ -1571,9 +1591,19 @@ fn every_id_a_creator_s_entry_bills_is_offered_there() {
                 if !offered.contains(&(*model, slug)) {
                     missing.push(format!("{id} ({model}) at {slug}"));
                 }
+                // An entry marked deprecated deprecates every model it bills (Moonshot's
+                // `moonshot-v1-32k` entry: `moonshot-v1-32k-vision-preview`).
+                if entry["deprecated"].as_bool() == Some(true) && !m.deprecated {
+                    current.push(format!("{id} ({model}) at {slug}"));
+                }
             }
         }
     }
+    assert!(
+        current.is_empty(),
+        "billed by a deprecated entry: {current:?}"
+    );
+    assert!(model(&s, "moonshot-v1-32k-vision-preview").deprecated);
     assert!(checked >= 100, "{checked} billed ids checked");
     assert!(
         missing.len() * 50 <= checked,
@@ -2387,7 +2417,7 @@ fn an_ended_sale_is_no_way_to_buy() {
     let llama = model(&s, "llama-3.1-405b-instruct");
     assert_eq!(
         (llama.input_price, llama.output_price),
-        (Some(3.5), Some(3.5))
+        (Some(1.2), Some(1.2))
     );
     assert!(
         offering(&s, "llama-3.1-405b-instruct", "avian")
@@ -2480,4 +2510,118 @@ fn a_model_served_from_the_hub_is_open() {
         .collect();
     assert!(closed.is_empty(), "{closed:?}");
     assert_eq!(model(&s, "glm-5.3").open_source, Some(true));
+}
+
+/// A host that serves tuned checkpoints only (`data/tuned_hosts.csv`) sells the tuned model
+/// under a line's plain id, and under its endpoint labels, never the pretrained one a
+/// base-serving host sells under that id (docs/methodology.md, "Identity").
+#[test]
+fn tuned_only_hosts_sell_tuned_checkpoints() {
+    let s = bundled();
+    let table = include_str!("../../data/tuned_hosts.csv");
+    let hosts: BTreeSet<&str> = table
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next())
+        .collect();
+    assert!(hosts.contains("groq") && hosts.contains("snowflake-cortex"));
+    let slugs: BTreeSet<&str> = s.models.iter().map(|m| m.slug.as_str()).collect();
+    let creators_own: BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.as_str() == "first_party")
+        .map(|o| o.model_slug.as_str())
+        .collect();
+    let pretrained: Vec<String> = s
+        .offerings
+        .iter()
+        .filter(|o| hosts.contains(o.provider_slug.as_str()))
+        .filter(|o| !creators_own.contains(o.model_slug.as_str()))
+        .filter(|o| {
+            ["instruct", "it"]
+                .iter()
+                .any(|t| slugs.contains(format!("{}-{t}", o.model_slug).as_str()))
+        })
+        .map(|o| {
+            format!(
+                "{} ({}) at {}",
+                o.provider_model_id, o.model_slug, o.provider_slug
+            )
+        })
+        .collect();
+    assert!(pretrained.is_empty(), "{pretrained:?}");
+    // Groq's 405B endpoint of July 2024 is Llama 3.1 405B Instruct, no reasoning model.
+    assert_alias(&s, "llama-3.1-405b-reasoning", "llama-3.1-405b-instruct");
+    assert!(offering(&s, "llama-3.1-405b-instruct", "groq").is_some());
+    // Its `-preview` marks a model in preview at Groq, no model of its own.
+    assert_alias(&s, "llama-3.2-1b-preview", "llama-3.2-1b-instruct");
+    assert!(offering(&s, "llama-3.1-405b-instruct", "snowflake-cortex").is_some());
+    assert!(offering(&s, "gemma-3-12b-it", "databricks").is_some());
+    // A base-serving host keeps the pretrained checkpoint under the plain id.
+    assert!(offering(&s, "llama-3.1-405b", "openrouter").is_some());
+}
+
+/// A creator's entry listed "(Shut down)" retires, with it, every model whose id its family
+/// rule covers and that the creator lists no price of its own for (Google's
+/// `gemini-2.0-flash` entry contains `gemini-2.0-flash-exp`) (docs/data.md, "Ended sales").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_shut_down_entry_retires_the_models_its_family_rule_covers() {
+    let data = crate::helpers::raw_json("genai-prices/prices/new_data/v2/data.json");
+    let s = bundled();
+    let mut ids: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for m in &s.models {
+        ids.entry(m.slug.as_str())
+            .or_default()
+            .push(m.slug.as_str());
+    }
+    for a in &s.aliases {
+        ids.entry(a.model_slug.as_str())
+            .or_default()
+            .push(a.alias.as_str());
+    }
+    let own: BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.kind.as_str() == "first_party" && o.input_price.is_some())
+        .map(|o| o.model_slug.as_str())
+        .collect();
+    let (mut checked, mut current) = (0, Vec::new());
+    for provider in data.as_array().unwrap() {
+        let slug = ingest::catalog::canonical_provider(provider["id"].as_str().unwrap());
+        for entry in provider["models"].as_array().into_iter().flatten() {
+            let comment = entry["price_comments"].as_str().unwrap_or_default();
+            if !comment.contains("(Shut down)") {
+                continue;
+            }
+            let ors = entry["match"]["or"].as_array().cloned().unwrap_or_default();
+            let patterns: Vec<&str> = ors
+                .iter()
+                .chain(std::iter::once(&entry["match"]))
+                .filter_map(|r| r["contains"].as_str())
+                .collect();
+            for m in &s.models {
+                if m.creator_slug.as_deref() != Some(slug.as_str()) || own.contains(m.slug.as_str())
+                {
+                    continue;
+                }
+                let names = &ids[m.slug.as_str()];
+                if patterns.iter().any(|p| names.iter().any(|n| n.contains(p))) {
+                    checked += 1;
+                    if !m.retired {
+                        current.push(m.slug.as_str());
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 3, "{checked}");
+    assert!(current.is_empty(), "{current:?}");
+    assert!(model(&s, "gemini-2.0-flash-exp").retired);
+    assert!(model(&s, "gemini-2.5-flash-preview-04-17").retired);
+    // One API's shutdown ends that sale; Vertex AI still sells Gemini 2.5 Flash Image.
+    let image = model(&s, "gemini-2.5-flash-image");
+    assert!(!image.retired);
+    let google = offering(&s, "gemini-2.5-flash-image", "google").unwrap();
+    assert_eq!(google.deprecation_date.as_deref(), Some("2026-10-02"));
 }

@@ -357,7 +357,7 @@ enum Retires {
 }
 
 /// What the entry's own comment says is retired, and when: a sentence with a full day that
-/// says something retires, is discontinued or shut down ("Retired on 2025-06-16", "Retires
+/// says something retires or is discontinued ("Retired on 2025-06-16", "Retires
 /// on 2026-10-30.", "until its 2025-03-30 retirement", "should be retired 2025-07-15", "from
 /// 2026-09-10, when DeepSeek retired V4 Flash"), dated by the first day it writes. A sentence
 /// about something else ("The 1M context beta was retired on …") retires nothing. In the
@@ -365,7 +365,9 @@ enum Retires {
 /// where the sentence names its `creator` first ("Moonshot discontinued the kimi-k2.5 family
 /// on 2026-08-31"), else the host's sale (docs/data.md, "Lifecycle" and "Ended sales").
 fn retirement(m: &Value, first_party: bool, creator: Option<&str>) -> Option<Retires> {
-    const SAYS: [&str; 3] = ["retire", "discontinu", "shut down"];
+    // "Shut down" is said of one API (Google's "(DEPRECATED — shut down Oct 2, 2026)" on
+    // its Gemini API pricing page, while Vertex AI sells on): an ended sale ([`ended_on`]).
+    const SAYS: [&str; 2] = ["retire", "discontinu"];
     comment_sentences(m).find_map(|sentence| {
         let lower = sentence.to_ascii_lowercase();
         if lower.starts_with("the ") || !SAYS.iter().any(|w| lower.contains(w)) {
@@ -386,14 +388,15 @@ fn retirement(m: &Value, first_party: bool, creator: Option<&str>) -> Option<Ret
 /// sentence saying the provider no longer lists the model ("No longer listed in Avian's
 /// model catalog (checked 2026-10-09)", "The Cerebras public models API (…) no longer lists
 /// this model", Google's "Listed as \"(Shut down)\" under \"Previous models\"") or that its
-/// API for it ended (Perplexity's "Sonar Chat Completions support ended on 2026-09-27"),
+/// API for it ended or is shut down (Perplexity's "Sonar Chat Completions support ended on
+/// 2026-09-27", Google's "shut down Oct 2, 2026"),
 /// dated by the first day it writes, else by the copy's own day. Prices kept "for
 /// historical usage" are a record, not a sale (docs/data.md, "Ended sales").
 fn ended_on(m: &Value) -> Option<String> {
     const SAYS: [&str; 4] = [
         "no longer list",
         "no longer in the",
-        "(shut down)",
+        "shut down",
         "support ended on ",
     ];
     comment_sentences(m)
@@ -431,6 +434,27 @@ fn exact_matches(rule: Option<&Value>) -> Box<dyn Iterator<Item = &str> + '_> {
             .flatten()
             .flat_map(|r| exact_matches(Some(r))),
     )
+}
+
+/// The family patterns of a `match` rule (`starts_with`, `contains`, within `or`), as
+/// (`starts_with`?, pattern) pairs.
+fn family_rules(rule: Option<&Value>) -> Vec<(bool, String)> {
+    let Some(rule) = rule else {
+        return Vec::new();
+    };
+    let mut out: Vec<(bool, String)> = [("starts_with", true), ("contains", false)]
+        .into_iter()
+        .filter_map(|(k, starts)| Some((starts, rule.get(k)?.as_str()?.to_ascii_lowercase())))
+        .collect();
+    for r in rule
+        .get("or")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        out.extend(family_rules(Some(r)));
+    }
+    out
 }
 
 pub fn records(
@@ -542,6 +566,11 @@ pub fn records(
                 // (`huggingface_novita`: `zai-org/GLM-5.3`): weights published there.
                 open_weights: (slug.starts_with("huggingface") && id.contains('/')).then_some(true),
                 prefix_rule: exact_matches(m.get("match")).next().is_none(),
+                covers: if first_party {
+                    family_rules(m.get("match"))
+                } else {
+                    Vec::new()
+                },
                 same_as: if first_party {
                     exact_matches(m.get("match"))
                         .map(|id| names::parse(id).key)
@@ -686,6 +715,8 @@ mod tests {
             None
         );
         assert_eq!(said("Retired soon", true), None);
+        // One API's shutdown is that sale's end, not the model's retirement.
+        assert_eq!(said("DEPRECATED — shut down Oct 2, 2026", true), None);
     }
 
     #[test]
@@ -714,6 +745,15 @@ mod tests {
             None
         );
         assert_eq!(said("Prices checked 2026-10-15."), None);
+        // A day in words, as Google's pricing page writes it.
+        assert_eq!(
+            said("Gemini API pricing page announces \"Gemini 2.5 Flash Image / Nano Banana (DEPRECATED — shut down Oct 2, 2026); migrate to Gemini 3.1 Flash Image.\"").as_deref(),
+            Some("2026-10-02")
+        );
+        assert_eq!(
+            said("Listed as \"(Shut down)\" under \"Previous models\" (catalog last updated 2026-10-13)").as_deref(),
+            Some("2026-10-13")
+        );
     }
 
     #[test]

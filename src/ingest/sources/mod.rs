@@ -225,11 +225,50 @@ pub(crate) fn leading_day(text: &str) -> Option<String> {
         .then(|| day.to_string())
 }
 
-/// The first full day (`2026-10-09`) written anywhere in a text.
+/// The first full day written anywhere in a text: as a date (`2026-10-09`), else in words
+/// as a pricing page writes it (`Oct 2, 2026`, `October 2, 2026`), read as that date.
 pub(crate) fn first_day(text: &str) -> Option<String> {
     text.char_indices()
         .filter(|(_, c)| c.is_ascii_digit())
         .find_map(|(i, _)| leading_day(&text[i..]))
+        .or_else(|| {
+            // "Oct 2, 2026": a month's name or its three-letter abbreviation, a day, a year.
+            let words: Vec<&str> = text
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+                .collect();
+            words.windows(3).find_map(|w| {
+                const MONTHS: [&str; 12] = [
+                    "january",
+                    "february",
+                    "march",
+                    "april",
+                    "may",
+                    "june",
+                    "july",
+                    "august",
+                    "september",
+                    "october",
+                    "november",
+                    "december",
+                ];
+                let word = w[0]
+                    .trim_start_matches(|c: char| !c.is_ascii_alphabetic())
+                    .trim_end_matches('.')
+                    .to_ascii_lowercase();
+                let month = MONTHS.iter().find(|m| {
+                    word.len() >= 3
+                        && (**m == word || m.get(..word.len()) == Some(&word) && word.len() <= 4)
+                })?;
+                let month = &month[..3];
+                let year = w[2].trim_end_matches(|c: char| !c.is_ascii_digit());
+                let text = format!("{month} {} {year}", w[1]);
+                chrono::NaiveDate::parse_from_str(&text, "%b %d %Y")
+                    .ok()
+                    .filter(|_| year.len() == 4 && w[1].len() <= 2)
+                    .map(|d| d.format("%Y-%m-%d").to_string())
+            })
+        })
 }
 
 /// A CSV table's rows as maps from header to field, within the parse budget
@@ -322,5 +361,30 @@ mod tests {
         assert_eq!(percent("42", false), Some(42.0));
         assert_eq!(percent("N/A", false), None);
         assert_eq!(percent("140", false), None);
+    }
+
+    #[test]
+    fn a_day_is_read_as_a_date_or_in_words() {
+        assert_eq!(
+            first_day("checked 2026-10-09)").as_deref(),
+            Some("2026-10-09")
+        );
+        assert_eq!(
+            first_day("(shut down Oct 2, 2026);").as_deref(),
+            Some("2026-10-02")
+        );
+        assert_eq!(
+            first_day("on September 9, 2026").as_deref(),
+            Some("2026-09-09")
+        );
+        assert_eq!(first_day("Sept. 30, 2026").as_deref(), Some("2026-09-30"));
+        // A written date comes first; a word that only begins like a month is none.
+        assert_eq!(
+            first_day("Oct 2, 2026 or 2026-11-01").as_deref(),
+            Some("2026-11-01")
+        );
+        assert_eq!(first_day("Market 5, 2026"), None);
+        assert_eq!(first_day("Oct 32, 2026"), None);
+        assert_eq!(first_day("version 3.1"), None);
     }
 }

@@ -297,6 +297,7 @@ fn record(
         mode: None,
         based_on: None,
         prefix_rule: false,
+        covers: Vec::new(),
         bills: Vec::new(),
         id_days: Vec::new(),
         same_as: model
