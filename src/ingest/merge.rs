@@ -119,6 +119,11 @@ pub enum Tie {
     Earliest,
     /// The value of the most authoritative witness (the order the model's records are in).
     Authority,
+    /// Between three or more values equally supported, the middle one (the lower of the two
+    /// middle ones of an even count), so one seller's slip at either end (Kilo's 2,824-token
+    /// window for Mistral 7B Instruct v0.1, beside 8,192 and 32,768) never decides a limit;
+    /// between two, as [`Tie::Authority`].
+    Middle,
 }
 
 /// How one attribute is voted.
@@ -140,7 +145,7 @@ pub fn choose<T: Stated>(witnesses: &[Witness<T>], rule: &Rule<T>) -> Option<T> 
         // (weight, providers, sources) of the best value so far, and its first witness.
         type Count = (u8, usize, usize);
         let mut best: Option<(Count, &Witness<T>)> = None;
-        for candidate in &here {
+        let count = |candidate: &Witness<T>| -> Count {
             let support: Vec<&&Witness<T>> = here
                 .iter()
                 .filter(|w| w.value.supports(&candidate.value))
@@ -150,11 +155,14 @@ pub fn choose<T: Stated>(witnesses: &[Witness<T>], rule: &Rule<T>) -> Option<T> 
                 .iter()
                 .map(|w| w.provider.as_deref().unwrap_or(w.source))
                 .collect();
-            let key = (
+            (
                 (rule.weight)(&candidate.value),
                 providers.len(),
                 sources.len(),
-            );
+            )
+        };
+        for candidate in &here {
+            let key = count(candidate);
             let better = match &best {
                 None => true,
                 Some((k, _)) if key != *k => key > *k,
@@ -166,7 +174,19 @@ pub fn choose<T: Stated>(witnesses: &[Witness<T>], rule: &Rule<T>) -> Option<T> 
                 best = Some((key, candidate));
             }
         }
-        if let Some((_, w)) = best {
+        if let Some((key, w)) = best {
+            if rule.tie == Tie::Middle {
+                let mut tied: Vec<&T> = here
+                    .iter()
+                    .filter(|c| count(c) == key)
+                    .map(|c| &c.value)
+                    .collect();
+                tied.sort_unstable();
+                tied.dedup();
+                if tied.len() >= 3 {
+                    return Some(tied[(tied.len() - 1) / 2].clone());
+                }
+            }
             return Some(w.value.clone());
         }
     }
@@ -364,7 +384,7 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
         &Rule {
             tiers: TIERS,
             weight: &none,
-            tie: Tie::Authority,
+            tie: Tie::Middle,
         },
         &mut disputes,
     );
@@ -376,7 +396,7 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
         &Rule {
             tiers: TIERS,
             weight: &none,
-            tie: Tie::Authority,
+            tie: Tie::Middle,
         },
         &mut disputes,
     );
@@ -392,7 +412,7 @@ pub fn model(slug: &str, recs: &[ModelRecord], how: Derivation) -> model::Model 
             &Rule {
                 tiers: TIERS,
                 weight: &none,
-                tie: Tie::Authority,
+                tie: Tie::Middle,
             },
         ),
         _ => max_output,
@@ -1136,6 +1156,28 @@ mod tests {
         assert_eq!(d.field, "context_window");
         assert_eq!(d.values.len(), 6, "{d:?}");
         assert_eq!(d.values[0].value, "512000", "in value order");
+    }
+
+    #[test]
+    fn a_limit_tied_between_three_values_is_the_middle_one() {
+        use Standing::*;
+        let middle = Rule {
+            tie: Tie::Middle,
+            ..MOST
+        };
+        // Mistral 7B Instruct v0.1: Kilo's slip read first, then Cloudflare's and Together's.
+        let ws = ordered(vec![
+            w("models-dev", "kilo", Other, 2_824),
+            w("litellm", "cloudflare-workers-ai", Other, 8_192),
+            w("litellm", "togetherai", Other, 32_768),
+        ]);
+        assert_eq!(choose(&ws, &middle), Some(8_192));
+        assert_eq!(choose(&ws, &MOST), Some(2_824));
+        // Two tied values: the most authoritative, as before; more support still wins.
+        assert_eq!(choose(&ws[..2], &middle), Some(2_824));
+        let mut more = ws.clone();
+        more.push(w("models-dev", "nebius", Other, 2_824));
+        assert_eq!(choose(&ordered(more), &middle), Some(2_824));
     }
 
     #[test]

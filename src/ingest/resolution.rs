@@ -405,7 +405,21 @@ fn join_groups(
     key_owner: &mut BTreeMap<String, String>,
     joins: Vec<(String, String)>,
 ) {
-    for (from, into) in joins {
+    for (from, mut into) in joins {
+        // A join into a group an earlier join moved goes where that one went (LLM Gateway's
+        // `seed-1-6-250615` into `doubao-seed-1-6`, itself joined into `seed-1-6`), never
+        // into a new group of the moved key.
+        for _ in 0..8 {
+            match key_owner.get(&into) {
+                Some(next) if !groups.contains_key(&into) && *next != into => {
+                    into.clone_from(next);
+                }
+                _ => break,
+            }
+        }
+        if from == into {
+            continue;
+        }
         if let Some(recs) = groups.remove(&from) {
             groups.entry(into.clone()).or_default().extend(recs);
         }
@@ -496,6 +510,19 @@ pub fn resolve(records: Vec<ModelRecord>) -> Resolved {
             });
         if let Some(head) = labelled {
             r.parsed = Some(names::parse(&head));
+        }
+        // A host's file under a line's undated name whose `base_model` is one dated snapshot
+        // of that name (Helicone's `mistral-small`, based on `mistral-small-2506`) sells that
+        // snapshot, not the newest the undated name joins (docs/methodology.md, "Identity").
+        let pinned = r.based_on.as_ref().filter(|base| {
+            r.rank > 2
+                && keys.contains(*base)
+                && r.parsed
+                    .as_ref()
+                    .is_some_and(|p| names::split_date(base).is_some_and(|(stem, _)| stem == p.key))
+        });
+        if let Some(base) = pinned {
+            r.parsed = Some(names::parse(base));
         }
         if let Some(p) = &r.parsed
             && !p.key.is_empty()
@@ -930,6 +957,28 @@ mod tests {
             }),
             ..ModelRecord::default()
         }
+    }
+
+    #[test]
+    fn a_join_into_a_moved_group_follows_it() {
+        let mut groups: BTreeMap<String, Vec<ModelRecord>> =
+            ["seed-1-6", "doubao-seed-1-6", "seed-1-6-250615"]
+                .into_iter()
+                .map(|k| (k.to_string(), vec![rec("models-dev", "host", k, 0.25)]))
+                .collect();
+        let mut key_owner: BTreeMap<String, String> =
+            groups.keys().map(|k| (k.clone(), k.clone())).collect();
+        join_groups(
+            &mut groups,
+            &mut key_owner,
+            vec![
+                ("doubao-seed-1-6".into(), "seed-1-6".into()),
+                ("seed-1-6-250615".into(), "doubao-seed-1-6".into()),
+            ],
+        );
+        assert_eq!(groups.keys().collect::<Vec<_>>(), ["seed-1-6"]);
+        assert_eq!(groups["seed-1-6"].len(), 3);
+        assert!(key_owner.values().all(|o| o == "seed-1-6"), "{key_owner:?}");
     }
 
     #[test]

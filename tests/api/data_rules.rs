@@ -2625,3 +2625,66 @@ fn a_shut_down_entry_retires_the_models_its_family_rule_covers() {
     let google = offering(&s, "gemini-2.5-flash-image", "google").unwrap();
     assert_eq!(google.deprecation_date.as_deref(), Some("2026-10-02"));
 }
+
+/// A host's models.dev file under a line's undated name whose `base_model` is one dated
+/// snapshot of that name (Helicone's `mistral-small`, based on `mistral-small-2506`) is an
+/// offering of that snapshot, not of the newest the undated name joins (docs/methodology.md,
+/// "Identity").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_hosts_undated_file_is_the_snapshot_its_base_model_names() {
+    let data = crate::helpers::raw_json("models-dev/models_dev_toml_bundle.json");
+    let s = bundled();
+    let aliases = alias_index(&s);
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for (path, file) in data["files"].as_object().unwrap() {
+        let Some(rest) = path.strip_prefix("providers/") else {
+            continue;
+        };
+        let Some((provider, id)) = rest.split_once("/models/") else {
+            continue;
+        };
+        let id = id.trim_end_matches(".toml");
+        let Some(base) = file["base_model"].as_str() else {
+            continue;
+        };
+        let base_id = base.split_once('/').map_or(base, |(_, b)| b);
+        let key = names::parse(id).key;
+        let base_key = names::parse(base_id).key;
+        if names::split_date(&base_key).is_none_or(|(stem, _)| stem != key) {
+            continue;
+        }
+        let (Some(want), provider) = (
+            resolve(&s, &aliases, base_id),
+            ingest::catalog::canonical_provider(provider),
+        ) else {
+            continue;
+        };
+        for o in s
+            .offerings
+            .iter()
+            .filter(|o| o.provider_slug == provider && o.provider_model_id == id)
+        {
+            checked += 1;
+            if o.model_slug != want {
+                wrong.push(format!("{provider}/{id} at {} (base {want})", o.model_slug));
+            }
+        }
+    }
+    assert!(checked >= 1, "{checked}");
+    assert!(wrong.is_empty(), "{wrong:?}");
+    assert!(offering(&s, "mistral-small-2506", "helicone").is_some());
+}
+
+/// One build of a line is one model however a host spells its maker (docs/methodology.md,
+/// "Identity"): LLM Gateway's `seed-1-6-250615` and NanoGPT's `doubao-seed-1-6-250615`.
+#[test]
+fn one_build_is_one_model_whatever_brand_a_host_writes() {
+    let s = bundled();
+    let aliases = alias_index(&s);
+    let llm = resolve(&s, &aliases, "seed-1-6-250615");
+    assert!(llm.is_some());
+    assert_eq!(llm, resolve(&s, &aliases, "doubao-seed-1-6-250615"));
+    // No model is named for a spelling another joined.
+    assert!(s.models.iter().all(|m| m.slug != "doubao-seed-1-6"));
+}
