@@ -2,7 +2,7 @@
 //! after its line's, and a line's date that a creator's file gives a later model of it
 //! (docs/methodology.md, "Identity"; docs/data.md, "Witnesses and votes").
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use entity::model;
 use entity::vocab::DateBasis;
@@ -98,8 +98,22 @@ pub fn name_apart(models: &mut [model::Model], records: &BTreeMap<String, Vec<Mo
     for m in models.iter() {
         *sharing.entry(m.name.to_lowercase()).or_default() += 1;
     }
+    // A name a table gives rows of two models or more is a family name there too, whatever
+    // the other model is served as (Epoch's "Mistral NeMo" for `Mistral-Nemo-Base-2407` and
+    // for the instruct model, which sellers call "Mistral Nemo Instruct 2407").
+    let mut tabled: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
+    for (slug, recs) in records {
+        for r in recs.iter().filter(|r| r.rank >= BENCHMARK_RANK) {
+            if let Some(name) = &r.name {
+                tabled.entry(name.to_lowercase()).or_default().insert(slug);
+            }
+        }
+    }
     for m in models.iter_mut() {
-        if sharing.get(&m.name.to_lowercase()).is_none_or(|n| *n < 2) {
+        let name = m.name.to_lowercase();
+        let shared = sharing.get(&name).is_some_and(|n| *n >= 2)
+            || tabled.get(&name).is_some_and(|s| s.len() >= 2);
+        if !shared {
             continue;
         }
         let recs = records.get(&m.slug).map_or(&[][..], Vec::as_slice);

@@ -884,6 +884,12 @@ fn no_output_limit_exceeds_the_context_window() {
         })
         .collect();
     assert!(over.is_empty(), "output limits over the window: {over:?}");
+    // A window tied three ways is the middle one: not Kilo's 2,824 tokens for Mistral 7B
+    // Instruct v0.1, beside 8,192 and 32,768 (docs/data.md, "The vote").
+    assert_eq!(
+        model(&s, "mistral-7b-instruct-v0.1").context_window,
+        Some(8_192)
+    );
     // An embedding or a reranker writes no tokens: no output limit (docs/data.md).
     let encoders: Vec<&entity::model::Model> = s
         .models
@@ -1304,6 +1310,14 @@ fn the_vendor_an_id_names_is_the_creator() {
         model(&s, "nova-pro").creator_slug.as_deref(),
         Some("amazon")
     );
+    // A publisher of the creators table over the lab the name starts with: OpenPipe's
+    // `OpenPipe/Qwen3-14B-Instruct`, Salesforce's `Salesforce/Llama-xLAM-2-70b-fc-r`.
+    for (slug, publisher) in [
+        ("qwen3-14b-instruct", "openpipe"),
+        ("llama-xlam-2-70b-fc-r", "salesforce"),
+    ] {
+        assert_eq!(model(&s, slug).creator_slug.as_deref(), Some(publisher));
+    }
 }
 
 /// A router's free route (`:free`) never hides the price to pay: where another source
@@ -2687,4 +2701,73 @@ fn one_build_is_one_model_whatever_brand_a_host_writes() {
     assert_eq!(llm, resolve(&s, &aliases, "doubao-seed-1-6-250615"));
     // No model is named for a spelling another joined.
     assert!(s.models.iter().all(|m| m.slug != "doubao-seed-1-6"));
+}
+
+/// A host's LiteLLM entry under its own name before a listed model's id (Databricks'
+/// `databricks-claude-sonnet-5`) is an offering of that model there (docs/methodology.md,
+/// "Identity").
+#[test]
+#[ignore = "reads ../shared/data/raw; scripts/test.sh runs it where that directory exists"]
+fn a_hosts_own_name_before_a_models_id_is_its_offering() {
+    let data = crate::helpers::raw_json("litellm/model_prices_and_context_window.json");
+    let s = bundled();
+    let aliases = alias_index(&s);
+    let mapped: BTreeMap<&str, &str> = include_str!("../../data/litellm_providers.csv")
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(','))
+        .collect();
+    let (mut checked, mut missing) = (0, Vec::new());
+    for (key, e) in data.as_object().unwrap() {
+        let Some(provider) = e["litellm_provider"].as_str().and_then(|p| mapped.get(p)) else {
+            continue;
+        };
+        let id = key.rsplit('/').next().unwrap_or(key);
+        if e["input_cost_per_token"].as_f64().is_none_or(|p| p <= 0.0) {
+            continue;
+        }
+        let Some(rest) = ingest::identities::without_host_prefix(Some(provider), id) else {
+            continue;
+        };
+        // A creator's own id that starts with its name (DeepSeek's `deepseek-v3`) is no host's.
+        let Some(slug) = resolve(&s, &aliases, rest)
+            .filter(|slug| model(&s, slug).creator_slug.as_deref() != Some(provider))
+        else {
+            continue;
+        };
+        checked += 1;
+        // The model's offering, or at a tuned-only host its tuned checkpoint's
+        // (`databricks-gemma-3-12b` is Gemma 3 12B IT's).
+        let offered = s
+            .offerings
+            .iter()
+            .any(|o| o.provider_slug == *provider && o.provider_model_id == id);
+        if !offered {
+            missing.push(format!("{key} ({slug})"));
+        }
+    }
+    assert!(checked >= 20, "{checked}");
+    assert!(missing.is_empty(), "{missing:?}");
+    assert!(offering(&s, "claude-sonnet-5", "databricks").is_some());
+}
+
+/// A name a benchmark table gives rows of two models or more is the table's family name:
+/// each model only the table names so is named with its id (docs/methodology.md,
+/// "Identity"): Epoch's "Mistral NeMo" for the base checkpoint and the instruct model.
+#[test]
+fn a_tables_family_name_names_no_one_model() {
+    let s = bundled();
+    assert_eq!(
+        model(&s, "mistral-nemo-base-2407").name,
+        "Mistral NeMo (mistral-nemo-base-2407)"
+    );
+    let mut named: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for m in &s.models {
+        named
+            .entry(m.name.to_lowercase())
+            .or_default()
+            .push(m.slug.as_str());
+    }
+    let shared: Vec<&Vec<&str>> = named.values().filter(|v| v.len() > 1).collect();
+    assert!(shared.len() < 10, "{shared:?}");
 }

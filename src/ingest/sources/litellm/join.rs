@@ -36,9 +36,15 @@ pub fn offers(
         let raw = offer.record.raw_id.clone();
         // A model the first pass knows, perhaps only in a host's packaging (Together's
         // `CodeLlama-70b-Instruct-hf` for `codellama-70b-instruct`).
+        // A host's own name before the model's id (Databricks' `databricks-claude-sonnet-5`)
+        // spells the model too (docs/methodology.md, "Identity").
         let looked_up = first_pass
             .lookup(&raw)
-            .or_else(|| identities::packaged_as(&raw, |id| first_pass.lookup(id)));
+            .or_else(|| identities::packaged_as(&raw, |id| first_pass.lookup(id)))
+            .or_else(|| {
+                identities::without_host_prefix(offer.record.provider.as_deref(), &raw)
+                    .and_then(|rest| first_pass.lookup(rest))
+            });
         // At the creator's own API, an id that spells the creator's own name for a model is
         // that model (Mistral's `mistral-ocr-3` is its "Mistral OCR 3", `mistral-ocr-2512`):
         // docs/methodology.md, "Identity".
