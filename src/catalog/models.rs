@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use entity::model;
-use entity::vocab::{Availability, Category, RankBasis, Task};
+use entity::vocab::{Availability, Category, DateBasis, RankBasis, Task};
 
 use super::search::match_tier;
 use super::{Catalog, Row, nulls_last};
@@ -184,9 +184,14 @@ pub fn blended(m: &model::Model) -> Option<f64> {
     }
 }
 
-/// The day that dates a model (see its `date_basis`): its release, else its first sighting.
+/// The day that dates a model (its `date_basis`): its release, else its first sighting where
+/// that is news (docs/data.md, "New and first seen"); none for a model only seen as old.
 pub fn dated(m: &model::Model) -> Option<&str> {
-    m.release_date.as_deref().or(m.first_seen.as_deref())
+    match m.date_basis {
+        Some(DateBasis::ReleaseDate) => m.release_date.as_deref(),
+        Some(DateBasis::FirstSeen) => m.first_seen.as_deref(),
+        None => None,
+    }
 }
 
 impl ModelFilter {

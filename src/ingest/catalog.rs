@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use entity::vocab::{Availability, Category, DateBasis, ProviderKind, Task};
+use entity::vocab::{Availability, Category, ProviderKind, Task};
 use entity::{model, model_alias, provider};
 
 use super::{Resolved, curation, identities, names, prices, review, sources};
@@ -263,11 +263,6 @@ pub fn finish(
         .collect();
     for m in &mut snapshot.models {
         m.first_seen = observed.first_seen.get(&m.slug).cloned();
-        m.date_basis = if m.release_date.is_some() {
-            Some(DateBasis::ReleaseDate)
-        } else {
-            m.first_seen.as_ref().map(|_| DateBasis::FirstSeen)
-        };
     }
     // A creator's own entry marked deprecated deprecates every id it bills (Moonshot's
     // `moonshot-v1-32k` entry billing `moonshot-v1-32k-vision-preview`; docs/data.md,

@@ -2,9 +2,12 @@
 //! observation days of the sources listing it now ([`in_records`]), the rows of the
 //! genai-prices price log and the changes between its observed copies ([`in_log`]),
 //! LiteLLM's earlier copies ([`in_copy`]), and the served dataset's own record
-//! (`super::prior::carry_first_seen`).
+//! (`super::prior::carry_first_seen`). A first sighting dates a model that no source dates
+//! only where it is news: [`stand_ins`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+
+use entity::vocab::DateBasis;
 
 use super::history::ChangeRow;
 use super::{Resolved, names, sources};
@@ -47,6 +50,31 @@ pub fn in_log(rows: &[ChangeRow], resolved: &Resolved, first_seen: &mut BTreeMap
     }
 }
 
+/// The models a log row lists on the first day its provider appears in the log (model →
+/// day): the day the feed began covering that provider, so no news of the model
+/// (genai-prices added Voyage AI on 2026-06-19, `voyage-2` of 2023 among its models).
+pub fn openings(rows: &[ChangeRow], resolved: &Resolved) -> BTreeMap<String, String> {
+    let mut opened: BTreeMap<&str, &str> = BTreeMap::new();
+    for row in rows.iter().filter(|r| r.event != "removed") {
+        let day = opened
+            .entry(row.provider_id.as_str())
+            .or_insert(row.observed_date.as_str());
+        if row.observed_date.as_str() < *day {
+            *day = row.observed_date.as_str();
+        }
+    }
+    rows.iter()
+        .filter(|r| r.event != "removed")
+        .filter(|r| opened.get(r.provider_id.as_str()) == Some(&r.observed_date.as_str()))
+        .filter_map(|r| {
+            Some((
+                resolved.lookup(&r.model_id)?.to_string(),
+                r.observed_date.clone(),
+            ))
+        })
+        .collect()
+}
+
 /// A copy of a source observed on `day` that lists `ids`: the models they name were seen
 /// by then.
 pub fn in_copy<'a>(
@@ -82,6 +110,87 @@ pub fn not_before_own_day(first_seen: &mut BTreeMap<String, String>) {
                 *seen = day;
             }
         }
+    }
+}
+
+/// The first day the build observed each source (source → day): the start of its record.
+pub type Starts = BTreeMap<String, String>;
+
+/// Each source the records name starts its record on its copy's observation day; an earlier
+/// copy or log row read later moves the start back ([`lower`]).
+pub fn starts(resolved: &Resolved, observed: &BTreeMap<String, String>) -> Starts {
+    let mut out = Starts::new();
+    for r in resolved.models.values().flatten() {
+        if out.contains_key(r.source) {
+            continue;
+        }
+        let day = observed
+            .get(r.source)
+            .cloned()
+            .or_else(|| sources::meta(r.source).map(|m| m.snapshot_date.to_string()));
+        if let Some(day) = day {
+            out.insert(r.source.to_string(), day);
+        }
+    }
+    out
+}
+
+/// A copy (or log row) of `source` observed on `day` was read: its record starts by then.
+pub fn lower(starts: &mut Starts, source: &str, day: &str) {
+    let start = starts
+        .entry(source.to_string())
+        .or_insert_with(|| day.to_string());
+    if day < start.as_str() {
+        *start = day.to_string();
+    }
+}
+
+/// The models whose first sighting stands in for a release date (docs/data.md, "New and
+/// first seen"): those first seen on a day that opens no source's record, nor its
+/// provider's in the genai-prices log (`openings`), so new when first listed. A model
+/// already listed when observation began may be of any age (LiteLLM's `pplx-70b-chat`, of
+/// 2023, is in the first LiteLLM copy read, 2026-10-03): no date stands in for its release.
+/// The served dataset's word carries: a model it dated by its sighting keeps that date, one
+/// it left undated stays so, whatever copies this build reads.
+pub fn stand_ins(
+    resolved: &Resolved,
+    first_seen: &BTreeMap<String, String>,
+    starts: &Starts,
+    openings: &BTreeMap<String, String>,
+    prior: Option<&super::prior::Prior>,
+) -> BTreeSet<String> {
+    resolved
+        .models
+        .keys()
+        .filter(|slug| {
+            if let Some(said) = prior.and_then(|p| p.sighted.get(slug.as_str())) {
+                return *said;
+            }
+            let Some(seen) = first_seen.get(slug.as_str()) else {
+                return false;
+            };
+            // Any source's opening day: a sighting in a log or an earlier copy may come
+            // from a source none of the model's current records is from.
+            starts.values().all(|start| start != seen) && openings.get(slug.as_str()) != Some(seen)
+        })
+        .cloned()
+        .collect()
+}
+
+/// Each model's `date_basis`, once its dates and lifecycle are settled: its release date,
+/// else its first sighting where that is news ([`stand_ins`]), else none. A model that
+/// arrives retiring is no news whenever it was first listed (Cohere's Command Light, of
+/// 2023, first listed by genai-prices in 2026).
+pub fn date(models: &mut [entity::model::Model], stand_ins: &BTreeSet<String>) {
+    for m in models {
+        let ending = m.deprecated || m.deprecation_date.is_some();
+        m.date_basis = if m.release_date.is_some() {
+            Some(DateBasis::ReleaseDate)
+        } else if m.first_seen.is_some() && stand_ins.contains(&m.slug) && !ending {
+            Some(DateBasis::FirstSeen)
+        } else {
+            None
+        };
     }
 }
 

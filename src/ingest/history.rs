@@ -462,6 +462,10 @@ pub fn apply_current(
 pub struct GenaiHistory {
     pub periods: Vec<price_history::Model>,
     pub current: BTreeMap<(String, String), Prices>,
+    /// The first day the log or a copy read shows the feed: the start of its record.
+    pub since: Option<String>,
+    /// Models first listed on the day their provider entered the feed (model → day).
+    pub openings: BTreeMap<String, String>,
 }
 
 /// Reads the genai-prices price history: the derived price-change log, the changes between
@@ -495,8 +499,15 @@ pub fn read_genai_prices(
     copies.push((days.genai_prices.clone(), data.clone()));
     rows.extend(observed_changes(&copies));
     super::first_seen::in_log(&rows, resolved, first_seen);
+    let since = rows.iter().map(|r| r.observed_date.clone()).min();
+    let openings = super::first_seen::openings(&rows, resolved);
     let (periods, current) = build(&rows, data, &days.today, resolved, report);
-    Ok(Some(GenaiHistory { periods, current }))
+    Ok(Some(GenaiHistory {
+        periods,
+        current,
+        since,
+        openings,
+    }))
 }
 
 /// The live feed's prices are as of the day its copy was observed (`day`); its dated

@@ -5,7 +5,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use entity::model;
-use entity::vocab::DateBasis;
 
 use super::{BENCHMARK_RANK, ModelRecord, identities, names};
 
@@ -222,7 +221,6 @@ pub fn date_from_line(models: &mut [model::Model], records: &BTreeMap<String, Ve
         });
         if branch_later {
             m.release_date = None;
-            m.date_basis = m.first_seen.as_ref().map(|_| DateBasis::FirstSeen);
         }
     }
 }

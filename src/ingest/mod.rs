@@ -420,6 +420,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     let mut resolved = resolve(records);
 
     let mut first_seen = first_seen::in_records(&resolved, &opts.observed);
+    let mut starts = first_seen::starts(&resolved, &opts.observed);
     let genai_history = history::read_genai_prices(
         opts,
         &days,
@@ -428,6 +429,13 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         &mut first_seen,
         &mut report,
     )?;
+    if let Some(since) = genai_history.as_ref().and_then(|h| h.since.as_deref()) {
+        first_seen::lower(&mut starts, sources::genai_prices::SOURCE, since);
+    }
+    let openings = genai_history
+        .as_ref()
+        .map(|h| h.openings.clone())
+        .unwrap_or_default();
     let thinking = offerings::settle(
         &mut resolved,
         genai_history.as_ref().map(|h| &h.current),
@@ -445,7 +453,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     scores::attach(raw_scores, raw_agents, &resolved, &mut report).into_snapshot(&mut snapshot);
     let witnessed = sources::litellm::join::witnesses(witnesses, &resolved, &mut report);
     if !opts.exclude.contains(sources::litellm::SOURCE) {
-        sources::litellm::history::add_observed(
+        let since = sources::litellm::history::add_observed(
             opts,
             &days.litellm,
             &litellm_offers,
@@ -453,6 +461,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
             &mut first_seen,
             &mut snapshot.price_history,
         )?;
+        first_seen::lower(&mut starts, sources::litellm::SOURCE, &since);
     }
     if let Some(p) = &opts.prior {
         snapshot.price_history = prior::carry_periods(
@@ -464,6 +473,13 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         prior::carry_first_seen(p, &resolved.models, &mut first_seen);
     }
     first_seen::not_before_own_day(&mut first_seen);
+    let stand_ins = first_seen::stand_ins(
+        &resolved,
+        &first_seen,
+        &starts,
+        &openings,
+        opts.prior.as_deref(),
+    );
     let derived = derivations::find(&resolved, &mut report);
     modes::drop_folded_periods(&mut snapshot.price_history, &resolved, &mut report);
     let labelled = labels::read_answers(opts.labels.as_deref(), &resolved)?;
@@ -518,6 +534,7 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
     for m in &mut snapshot.models {
         m.base_model = derived.bases.get(&m.slug).cloned();
     }
+    first_seen::date(&mut snapshot.models, &stand_ins);
 
     report.catalogue(&snapshot, &gaps);
     rule_counts::count(&snapshot, &witnessed, &mut report);

@@ -24,6 +24,10 @@ pub struct Prior {
     pub periods: Vec<price_history::Model>,
     /// Its models' first sightings (slug → day).
     pub first_seen: BTreeMap<String, String>,
+    /// Whether its first sighting dated each model it gave no release date (slug → true
+    /// where `date_basis` was `first_seen`, false where the model was undated): the word
+    /// stands ([`super::first_seen::stand_ins`]).
+    pub sighted: BTreeMap<String, bool>,
     /// Its offerings: (model, provider) → (source, input, output list price).
     pub offerings: Offerings,
     /// The observation day of each source's copy it was built from (its `sources` rows).

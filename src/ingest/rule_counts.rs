@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use entity::vocab::{Category, OfferingKind, ProviderKind, Task};
+use entity::vocab::{Category, DateBasis, OfferingKind, ProviderKind, Task};
 
 use super::sources::{litellm, models_dev};
 use super::{Report, catalog, names, offerings, prices};
@@ -113,6 +113,28 @@ pub fn count(s: &Snapshot, witnessed: &litellm::ByModel, report: &mut Report) {
     report.rule(
         "lifecycle: deprecated models (a date announced, or the creator's own entry)",
         s.models.iter().filter(|m| m.deprecated).count(),
+    );
+    let basis = |b: Option<DateBasis>| {
+        s.models
+            .iter()
+            .filter(|m| m.release_date.is_none() && m.date_basis == b)
+            .count()
+    };
+    report.rule(
+        "first seen: models without a release date dated by their first sighting",
+        basis(Some(DateBasis::FirstSeen)),
+    );
+    report.rule(
+        "first seen: models left undated (already listed when observation began, or retiring)",
+        basis(None),
+    );
+    report.rule(
+        "first seen: retiring models dated by their first sighting (must be 0)",
+        s.models
+            .iter()
+            .filter(|m| m.date_basis == Some(DateBasis::FirstSeen))
+            .filter(|m| m.deprecated || m.deprecation_date.is_some())
+            .count(),
     );
     let credited = |kinds: &[ProviderKind]| {
         s.models

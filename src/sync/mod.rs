@@ -1358,12 +1358,24 @@ async fn prior(
 ) -> Result<ingest::prior::Prior, sea_orm::DbErr> {
     use entity::{model, offering, price_history, source};
     let periods = price_history::Entity::find().all(db).await?;
-    let first_seen: Vec<(String, Option<String>)> = model::Entity::find()
+    type Sighting = (String, Option<String>, Option<String>, Option<String>);
+    let first_seen: Vec<Sighting> = model::Entity::find()
         .select_only()
-        .columns([model::Column::Slug, model::Column::FirstSeen])
+        .columns([
+            model::Column::Slug,
+            model::Column::FirstSeen,
+            model::Column::ReleaseDate,
+            model::Column::DateBasis,
+        ])
         .into_tuple()
         .all(db)
         .await?;
+    // A model the served dataset dated by its release says nothing of its sighting.
+    let sighted = first_seen
+        .iter()
+        .filter(|(_, _, release, _)| release.is_none())
+        .map(|(slug, _, _, basis)| (slug.clone(), basis.as_deref() == Some("first_seen")))
+        .collect();
     type Offer = (String, String, String, Option<f64>, Option<f64>);
     let offerings: Vec<Offer> = offering::Entity::find()
         .select_only()
@@ -1387,8 +1399,9 @@ async fn prior(
         periods,
         first_seen: first_seen
             .into_iter()
-            .filter_map(|(slug, day)| Some((slug, day?)))
+            .filter_map(|(slug, day, _, _)| Some((slug, day?)))
             .collect(),
+        sighted,
         offerings: offerings
             .into_iter()
             .map(|(m, p, s, i, o)| ((m, p), (s, i, o)))

@@ -2771,3 +2771,55 @@ fn a_tables_family_name_names_no_one_model() {
     let shared: Vec<&Vec<&str>> = named.values().filter(|v| v.len() > 1).collect();
     assert!(shared.len() < 10, "{shared:?}");
 }
+
+/// A first sighting dates a model only where it is news (docs/data.md, "New and first
+/// seen"): never on the day that opens the record of a source selling or scoring the model
+/// (genai-prices' log opens 2025-06-22, LiteLLM's first copy read is of 2026-10-03, a
+/// one-copy source's record is its day), never for a retiring model.
+#[test]
+fn a_first_sighting_dates_only_news() {
+    let s = bundled();
+    let mut starts: BTreeMap<&str, &str> = s
+        .sources
+        .iter()
+        .map(|src| (src.slug.as_str(), src.snapshot_date.as_str()))
+        .collect();
+    starts.insert("genai-prices", "2025-06-22");
+    starts.insert("litellm", "2026-10-03");
+    let mut sources: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for o in &s.offerings {
+        sources
+            .entry(o.model_slug.as_str())
+            .or_default()
+            .insert(o.source.as_str());
+    }
+    for sc in &s.scores {
+        sources
+            .entry(sc.model_slug.as_str())
+            .or_default()
+            .insert(sc.source.as_str());
+    }
+    let sighted: Vec<&entity::model::Model> = s
+        .models
+        .iter()
+        .filter(|m| m.date_basis == Some(entity::vocab::DateBasis::FirstSeen))
+        .collect();
+    assert!(sighted.len() > 40, "{} dated by a sighting", sighted.len());
+    let not_news: Vec<(&str, Option<&str>)> = sighted
+        .iter()
+        .filter(|m| {
+            let seen = m.first_seen.as_deref().unwrap_or_default();
+            m.deprecated
+                || m.deprecation_date.is_some()
+                || sources
+                    .get(m.slug.as_str())
+                    .is_some_and(|srcs| srcs.iter().any(|src| starts.get(src) == Some(&seen)))
+        })
+        .map(|m| (m.slug.as_str(), m.first_seen.as_deref()))
+        .collect();
+    assert!(not_news.is_empty(), "{not_news:?}");
+    // Perplexity's 2023 models, in the first LiteLLM copy read: undated, not "new".
+    for slug in ["pplx-70b-chat", "pplx-7b-chat"] {
+        assert_eq!(model(&s, slug).date_basis, None, "{slug}");
+    }
+}

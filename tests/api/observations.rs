@@ -89,8 +89,11 @@ async fn observations(db: &sea_orm::DatabaseConnection) -> u64 {
 /// (model, provider, from) of every price period.
 type Periods = BTreeSet<(String, String, String)>;
 
+/// Each model's first sighting and, where no source dates it, whether that sighting dates it.
+type Sightings = BTreeMap<String, (Option<String>, Option<&'static str>)>;
+
 /// (model, provider, from) of every price period, and each model's first sighting.
-fn history(c: &mds::catalog::Catalog) -> (Periods, BTreeMap<String, Option<String>>) {
+fn history(c: &mds::catalog::Catalog) -> (Periods, Sightings) {
     (
         c.all_history()
             .iter()
@@ -104,13 +107,20 @@ fn history(c: &mds::catalog::Catalog) -> (Periods, BTreeMap<String, Option<Strin
             .collect(),
         c.all_models()
             .iter()
-            .map(|m| (m.slug.clone(), m.first_seen.clone()))
+            .map(|m| {
+                let basis = m
+                    .release_date
+                    .is_none()
+                    .then(|| m.date_basis.map(|b| b.as_str()))
+                    .flatten();
+                (m.slug.clone(), (m.first_seen.clone(), basis))
+            })
             .collect(),
     )
 }
 
 /// The served periods are all still there (for the models still listed), and every model
-/// keeps its first sighting.
+/// keeps its first sighting and whether that dates it (docs/data.md, "New and first seen").
 fn keeps_history(before: &mds::catalog::Catalog, after: &mds::catalog::Catalog) {
     let (periods_before, seen_before) = history(before);
     let (periods_after, seen_after) = history(after);

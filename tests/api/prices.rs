@@ -329,24 +329,30 @@ async fn observations_date_what_the_sources_do_not() {
             other => panic!("{slug}: date_basis {other:?}"),
         }
     }
-    // No listed model is undated, and `sort=date` opens with this month's.
-    let catalog = app.state.catalog.snapshot();
-    let undated: Vec<&str> = catalog
-        .all_models()
-        .iter()
-        .filter(|m| matches!(m.availability.as_str(), "api" | "open_weights"))
-        .filter(|m| m.date_basis.is_none())
-        .map(|m| m.slug.as_str())
-        .collect();
-    assert!(undated.is_empty(), "{undated:?}");
+    // `sort=date` opens with this month's models; one only seen as old (in the first
+    // LiteLLM copy read) is undated and sorts after every dated one.
     let (_, newest) = app.get_json("/api/v1/models?sort=date&limit=5").await;
     for m in newest["data"].as_array().unwrap() {
-        let date = m["release_date"]
-            .as_str()
-            .or(m["first_seen"].as_str())
-            .unwrap();
-        assert!(date >= "2026-11-01", "{m}");
+        let date = match m["date_basis"].as_str() {
+            Some("release_date") => m["release_date"].as_str(),
+            Some("first_seen") => m["first_seen"].as_str(),
+            _ => None,
+        };
+        assert!(date.is_some_and(|d| d >= "2026-11-01"), "{m}");
     }
+    let (_, oldest) = app
+        .get_json("/api/v1/models?sort=date&order=asc&limit=100&creator=perplexity")
+        .await;
+    let rows = oldest["data"].as_array().unwrap();
+    let pplx = rows
+        .iter()
+        .position(|m| m["slug"] == "pplx-70b-chat")
+        .unwrap();
+    assert!(rows[pplx]["date_basis"].is_null(), "{}", rows[pplx]);
+    assert!(
+        rows[pplx..].iter().all(|m| m["date_basis"].is_null()),
+        "undated models sort last: {oldest}"
+    );
     let (_, dataset) = app.get_json("/api/v1/dataset").await;
     assert_eq!(dataset["data"]["built_at"], "2026-11-10", "{dataset}");
     assert_eq!(dataset["meta"]["dataset"]["date"], "2026-11-10");

@@ -68,8 +68,9 @@ impl Model {
     async fn first_seen(&self) -> Option<&str> {
         self.0.first_seen.as_deref()
     }
-    /// Which date dates the model in `sort: DATE`, the changes feed and `models-released`:
-    /// `release_date`, else `first_seen`; null with neither.
+    /// Which date dates the model in `sort: DATE` and the changes feed: `release_date`, else
+    /// `first_seen` where the model was new when first listed (after its sources'
+    /// observation began, not retiring); null otherwise — the model's age is unknown.
     async fn date_basis(&self) -> Option<&str> {
         self.0.date_basis.map(DateBasis::as_str)
     }

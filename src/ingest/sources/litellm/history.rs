@@ -104,7 +104,8 @@ pub fn periods(
 /// LiteLLM's earlier copies (the archive's, observed before `day`, the current copy's):
 /// when each model was first listed, into `first_seen`, and the price periods of the
 /// offerings LiteLLM serves that no dated source's history covers, added to `history`.
-/// `offers` are the current copy's offers joined to the models.
+/// `offers` are the current copy's offers joined to the models. Returns the day of the
+/// earliest copy read, the start of LiteLLM's record.
 pub fn add_observed(
     opts: &Options,
     day: &str,
@@ -112,8 +113,11 @@ pub fn add_observed(
     resolved: &Resolved,
     first_seen: &mut BTreeMap<String, String>,
     history: &mut Vec<price_history::Model>,
-) -> Result<(), IngestError> {
+) -> Result<String, IngestError> {
     let earlier = archived(opts, day)?;
+    let since = earlier
+        .first()
+        .map_or_else(|| day.to_string(), |(d, _)| d.clone());
     for (day, copy) in &earlier {
         let ids = copy.witnesses.iter().map(|w| w.raw_id.as_str());
         first_seen::in_copy(day, ids, resolved, first_seen);
@@ -137,7 +141,7 @@ pub fn add_observed(
             &copies,
         ));
     }
-    Ok(())
+    Ok(since)
 }
 
 /// LiteLLM's earlier observed copies, oldest first: the archive's directories (a day, or a
