@@ -27,6 +27,9 @@ pub fn canonical_provider(id: &str) -> String {
         "fireworks" => "fireworks-ai",
         "novita" => "novita-ai",
         "aws" => "amazon-bedrock",
+        // models.dev files Vertex's Claude apart; one cloud sells it (docs/methodology.md,
+        // "Providers").
+        "google-vertex-anthropic" => "google-vertex",
         other => other,
     };
     names::slugify(mapped)

@@ -2823,3 +2823,23 @@ fn a_first_sighting_dates_only_news() {
         assert_eq!(model(&s, slug).date_basis, None, "{slug}");
     }
 }
+
+/// One cloud is one provider: Claude on Vertex, which models.dev files apart
+/// (`google-vertex-anthropic`) and LiteLLM names `vertex_ai-anthropic_models`, is a
+/// `google-vertex` offering with both sources as witnesses (docs/methodology.md).
+#[test]
+fn claude_on_vertex_is_one_vertex_offering() {
+    let s = bundled();
+    assert!(
+        !s.providers
+            .iter()
+            .any(|p| p.slug.contains("vertex-anthropic")),
+        "a provider apart for Vertex's Claude"
+    );
+    let o = offering(&s, "claude-opus-4-6", "google-vertex").unwrap();
+    let sources: BTreeSet<String> = Witness::decode(o.sources.as_deref())
+        .into_iter()
+        .map(|w| w.source)
+        .collect();
+    assert_eq!(sources.len(), 2, "{sources:?}");
+}
