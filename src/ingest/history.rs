@@ -464,6 +464,9 @@ pub struct GenaiHistory {
     pub current: BTreeMap<(String, String), Prices>,
     /// The first day the log or a copy read shows the feed: the start of its record.
     pub since: Option<String>,
+    /// The day of the earliest copy read: the start of the record of the ids entries bill,
+    /// which the log does not follow.
+    pub copies_since: Option<String>,
     /// Models first listed on the day their provider entered the feed (model → day).
     pub openings: BTreeMap<String, String>,
 }
@@ -499,6 +502,14 @@ pub fn read_genai_prices(
     copies.push((days.genai_prices.clone(), data.clone()));
     rows.extend(observed_changes(&copies));
     super::first_seen::in_log(&rows, resolved, first_seen);
+    // The log follows entries by their own id; the ids an entry bills (Moonshot's
+    // `moonshot-v1-128k` entry billing `moonshot-v1-128k-vision-preview`) are seen in the
+    // copies that list them.
+    for (day, copy) in &copies {
+        let billed = genai_prices::billed_ids(copy);
+        super::first_seen::in_copy(day, billed, resolved, first_seen);
+    }
+    let copies_since = copies.first().map(|(day, _)| day.clone());
     let since = rows.iter().map(|r| r.observed_date.clone()).min();
     let openings = super::first_seen::openings(&rows, resolved);
     let (periods, current) = build(&rows, data, &days.today, resolved, report);
@@ -506,6 +517,7 @@ pub fn read_genai_prices(
         periods,
         current,
         since,
+        copies_since,
         openings,
     }))
 }

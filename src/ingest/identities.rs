@@ -785,18 +785,27 @@ pub fn unvouched(
                         .bytes()
                         .all(|b| b.is_ascii_digit() || b == b'.')
             });
-            // (A fine-tune's name may carry its own version glued on: `garnetv2`.)
+            // (A fine-tune's name may carry its own version glued on: `garnetv2`; or be a
+            // code, a letter and a number, `gemma-4-31b-k1-v5`, where the lab's ids use
+            // no such word and it is no version `v2`.)
+            let unknown = |w: &str| {
+                !VARIANT_WORDS.contains(&w)
+                    && !NEUTRAL_WORDS.contains(&w)
+                    && !hosts.contains(w)
+                    && !known.is_some_and(|k| k.contains(w))
+            };
+            let code = |w: &str| {
+                w.len() >= 2
+                    && w.starts_with(|c: char| c.is_ascii_alphabetic() && c != 'v')
+                    && w[1..].bytes().all(|b| b.is_ascii_digit())
+            };
             let own_words = !size
-                && extra.split('-').any(|w| {
-                    let w = w
+                && extra.split('-').any(|raw| {
+                    let w = raw
                         .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
                         .trim_end_matches('v');
-                    w.len() > 2
-                        && !w.bytes().any(|b| b.is_ascii_digit())
-                        && !VARIANT_WORDS.contains(&w)
-                        && !NEUTRAL_WORDS.contains(&w)
-                        && !hosts.contains(w)
-                        && !known.is_some_and(|k| k.contains(w))
+                    let word = w.len() > 2 && !w.bytes().any(|b| b.is_ascii_digit());
+                    (word && unknown(w)) || (code(raw) && unknown(raw))
                 });
             // The lab publishes the base's weights: its family is open, or the base's
             // own metadata says so (GLM-4.6).

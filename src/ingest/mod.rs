@@ -429,8 +429,13 @@ pub fn run(opts: &Options) -> Result<(Snapshot, Report), IngestError> {
         &mut first_seen,
         &mut report,
     )?;
-    if let Some(since) = genai_history.as_ref().and_then(|h| h.since.as_deref()) {
-        first_seen::lower(&mut starts, sources::genai_prices::SOURCE, since);
+    if let Some(h) = &genai_history {
+        if let Some(since) = &h.since {
+            first_seen::lower(&mut starts, sources::genai_prices::SOURCE, since);
+        }
+        if let Some(since) = &h.copies_since {
+            first_seen::lower(&mut starts, "genai-prices copies", since);
+        }
     }
     let openings = genai_history
         .as_ref()

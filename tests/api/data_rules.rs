@@ -938,10 +938,16 @@ fn a_derived_model_is_its_base_labs_only_where_the_lab_sells_it() {
         credited.is_empty(),
         "fine-tunes credited to their base's lab: {credited:?}"
     );
-    for slug in ["gemma-4-31b-gemopus", "qwen3.5-27b-writer-derestricted"] {
+    // Its own words may be a code (`k1`), a letter and a number no id of the lab uses.
+    for slug in [
+        "gemma-4-31b-gemopus",
+        "gemma-4-31b-k1-v5",
+        "qwen3.5-27b-writer-derestricted",
+    ] {
         let m = model(&s, slug);
         assert_eq!(m.creator_slug, None, "{slug}");
         assert_ne!(m.open_source, Some(true), "{slug}");
+        assert!(m.base_model.is_some(), "{slug}");
     }
 }
 
@@ -2822,6 +2828,14 @@ fn a_first_sighting_dates_only_news() {
     for slug in ["pplx-70b-chat", "pplx-7b-chat"] {
         assert_eq!(model(&s, slug).date_basis, None, "{slug}");
     }
+    // An id an entry bills is seen in the copies listing it: Moonshot's `moonshot-v1-128k`
+    // entry bills the vision preview in the genai-prices copy of 2026-08-21.
+    let vision = model(&s, "moonshot-v1-128k-vision-preview");
+    assert!(
+        vision.first_seen.as_deref() <= Some("2026-08-21"),
+        "{:?}",
+        vision.first_seen
+    );
 }
 
 /// One cloud is one provider: Claude on Vertex, which models.dev files apart

@@ -418,6 +418,12 @@ fn imported(m: &Value) -> bool {
     c.starts_with("imported from") && !c.contains("verified against")
 }
 
+/// Every id an entry of a copy bills exactly (its `match` rule's `equals` ids): a copy
+/// listing them was a sighting of their models (docs/methodology.md, "first_seen").
+pub fn billed_ids(data: &Value) -> impl Iterator<Item = &str> {
+    models(data).flat_map(|(_, _, m)| exact_matches(m.get("match")))
+}
+
 /// The ids a `match` rule accepts exactly (`equals`, within `or`); `starts_with` and
 /// `contains` name families, not ids.
 fn exact_matches(rule: Option<&Value>) -> Box<dyn Iterator<Item = &str> + '_> {

@@ -277,8 +277,16 @@ fn offer(id: &str, provider: &str, e: &serde_json::Map<String, Value>, day: &str
     // The version may be the id's own marker, which the key drops
     // (`amazon.titan-text-premier-v1:0`), after a name of two words at least (a bare
     // `rerank-v3.5` is a feature); a region's path before it is no version. A preview is a
-    // release of its own (`claude-mythos-preview`).
+    // release of its own (`claude-mythos-preview`). So is a size after the name, where
+    // a lab named its models by size alone (Perplexity's 2024 `sonar-small-chat`): such a
+    // model of unknown age is undated, not new (docs/data.md, "New and first seen").
+    let sized = parsed
+        .key
+        .split('-')
+        .skip(1)
+        .any(|w| matches!(w, "small" | "medium" | "large"));
     let versioned = parsed.key.bytes().any(|b| b.is_ascii_digit())
+        || sized
         || parsed.key.contains('-')
             && (parsed.key.ends_with("-preview")
                 || id
