@@ -28,7 +28,7 @@ pub fn canonical_provider(id: &str) -> String {
         "novita" => "novita-ai",
         "aws" => "amazon-bedrock",
         // models.dev files Vertex's Claude apart; one cloud sells it (docs/methodology.md,
-        // "Providers").
+        // LiteLLM's providers table).
         "google-vertex-anthropic" => "google-vertex",
         other => other,
     };

@@ -1,9 +1,9 @@
 //! When each model was first observed (`first_seen`, docs/data.md): the earliest of the
 //! observation days of the sources listing it now ([`in_records`]), the rows of the
-//! genai-prices price log and the changes between its observed copies ([`in_log`]),
-//! LiteLLM's earlier copies ([`in_copy`]), and the served dataset's own record
-//! (`super::prior::carry_first_seen`). A first sighting dates a model that no source dates
-//! only where it is news: [`stand_ins`].
+//! genai-prices price log and the changes between its observed copies ([`in_log`]), the
+//! ids its copies' entries bill and LiteLLM's earlier copies ([`in_copy`]), and the served
+//! dataset's own record (`super::prior::carry_first_seen`). A first sighting dates a model
+//! that no source dates only where it is news: [`stand_ins`].
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -95,22 +95,38 @@ pub fn in_copy<'a>(
     }
 }
 
-/// A snapshot whose slug names a full date was not seen before that day: what its undated
-/// alias was seen as earlier was the line's older snapshots (`qwen-plus-2025-09-11`, whose
-/// alias `qwen-plus` was listed by 2025-06-22; docs/methodology.md, "first_seen").
+/// A snapshot whose slug names a full date was not seen before that day, nor one whose build
+/// tag names a month before that month: what its undated alias was seen as earlier was the
+/// line's older snapshots (`qwen-plus-2025-09-11`, whose alias `qwen-plus` was listed by
+/// 2025-06-22; `mistral-large-2512`, whose `mistral-large` was Mistral Large 2 then;
+/// docs/methodology.md, "first_seen").
 pub fn not_before_own_day(first_seen: &mut BTreeMap<String, String>) {
     for (slug, seen) in first_seen.iter_mut() {
         let Some((_, date)) = names::split_date(slug) else {
             continue;
         };
         let d = date.replace('-', "");
-        if d.len() == 8 && d.bytes().all(|b| b.is_ascii_digit()) {
-            let day = format!("{}-{}-{}", &d[..4], &d[4..6], &d[6..]);
-            if *seen < day {
-                *seen = day;
-            }
+        let day = if d.len() == 8 && d.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{}-{}-{}", &d[..4], &d[4..6], &d[6..])
+        } else if let Some(month) = build_month(&d) {
+            format!("{month}-01")
+        } else {
+            continue;
+        };
+        if *seen < day {
+            *seen = day;
         }
     }
+}
+
+/// The month (`2025-12`) a four-digit build tag names where it can only be a year and a
+/// month (Mistral's `-2512`; `-1106` may be a month and a day, and is left alone).
+fn build_month(tag: &str) -> Option<String> {
+    let (a, b) = (
+        tag.get(..2)?.parse::<u32>().ok()?,
+        tag.get(2..)?.parse::<u32>().ok()?,
+    );
+    (tag.len() == 4 && a > 12 && (1..=12).contains(&b)).then(|| format!("20{a:02}-{b:02}"))
 }
 
 /// The first day the build observed each source (source → day): the start of its record.
@@ -204,8 +220,12 @@ mod tests {
             ("qwen-plus-2025-09-11".to_string(), "2025-06-22".to_string()),
             ("gpt-4o-2024-05-13".to_string(), "2025-06-22".to_string()),
             ("qwen-plus".to_string(), "2025-06-22".to_string()),
+            ("mistral-large-2512".to_string(), "2025-06-22".to_string()),
+            ("gpt-4-1106-preview".to_string(), "2025-06-22".to_string()),
         ]);
         not_before_own_day(&mut seen);
+        assert_eq!(seen["mistral-large-2512"], "2025-12-01");
+        assert_eq!(seen["gpt-4-1106-preview"], "2025-06-22");
         assert_eq!(seen["qwen-plus-2025-09-11"], "2025-09-11");
         assert_eq!(seen["gpt-4o-2024-05-13"], "2025-06-22");
         assert_eq!(seen["qwen-plus"], "2025-06-22");

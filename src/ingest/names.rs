@@ -257,6 +257,13 @@ fn family_spelling(slug: &str) -> String {
             out = format!("{fam}{rest}");
         }
     }
+    // Stability writes Stable Diffusion's version after `sd` (`sd3.5-large`, its API's id
+    // for Stable Diffusion 3.5 Large).
+    if let Some(rest) = out.strip_prefix("sd")
+        && rest.starts_with(|c: char| c.is_ascii_digit())
+    {
+        out = format!("stable-diffusion-{rest}");
+    }
     for tier in ["pro", "flash", "ultra"] {
         if let Some(rest) = out.strip_prefix(&format!("gemini-{tier}-")) {
             let version: String = rest
@@ -466,9 +473,13 @@ mod tests {
             ("lfm-2.5-1.2b-instruct", "lfm2.5-1.2b-instruct"),
             ("gemini-pro-1.5", "gemini-1.5-pro"),
             ("gemini-flash-1.5-8b", "gemini-1.5-flash-8b"),
+            ("sd3.5-large", "stable-diffusion-3.5-large"),
+            ("stability.sd3-5-large-v1:0", "stable-diffusion-3-5-large"),
         ] {
             assert_eq!(parse(a).key, parse(b).key, "{a} / {b}");
         }
+        // A word starting `sd` is no Stable Diffusion (`sdxl` is its own name).
+        assert_eq!(parse("sdxl-turbo").slug, "sdxl-turbo");
         // Not a family's version.
         assert_eq!(parse("codellama-7b").slug, "codellama-7b");
         assert_eq!(parse("lfm-40b").slug, "lfm-40b");

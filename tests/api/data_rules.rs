@@ -2857,3 +2857,52 @@ fn claude_on_vertex_is_one_vertex_offering() {
         .collect();
     assert_eq!(sources.len(), 2, "{sources:?}");
 }
+
+/// Stability's `sd3.5-large` (its API's id, also Bedrock's) and DigitalOcean's
+/// `stable-diffusion-3.5-large` are one model (docs/methodology.md, Stability's `sd`); the
+/// API's id still finds it, and a creator's description calling a model retired deprecates
+/// it (Anthropic's `claude-v1`, docs/data.md, "Lifecycle").
+#[test]
+fn stable_diffusion_is_one_model_under_either_spelling() {
+    let s = bundled();
+    assert!(!s.models.iter().any(|m| m.slug.starts_with("sd3")));
+    let sellers: BTreeSet<&str> = s
+        .offerings
+        .iter()
+        .filter(|o| o.model_slug == "stable-diffusion-3.5-large")
+        .map(|o| o.provider_slug.as_str())
+        .collect();
+    assert!(
+        sellers.contains("stability") && sellers.contains("amazon-bedrock"),
+        "{sellers:?}"
+    );
+    // DigitalOcean's file (per-image prices, not read) names and dates the same model.
+    let sd = model(&s, "stable-diffusion-3.5-large");
+    assert_eq!(sd.name, "Stable Diffusion 3.5 Large");
+    assert_eq!(sd.release_date.as_deref(), Some("2024-10-22"));
+    let v1 = model(&s, "claude-v1");
+    assert!(v1.deprecated && v1.date_basis.is_none(), "{v1:?}");
+}
+
+/// No image or video generator is priced per token by an input price alone: such a price
+/// is per image or video (DigitalOcean's $0.08 for Stable Diffusion 3.5 Large;
+/// docs/data.md, "Units").
+#[test]
+fn no_media_generator_has_an_input_only_token_price() {
+    let s = bundled();
+    let media: BTreeSet<&str> = s
+        .models
+        .iter()
+        .filter(|m| matches!(m.task.as_str(), "image_generation" | "video_generation"))
+        .map(|m| m.slug.as_str())
+        .collect();
+    assert!(media.len() > 20, "{} media generators", media.len());
+    let per_item: Vec<(&str, &str)> = s
+        .offerings
+        .iter()
+        .filter(|o| media.contains(o.model_slug.as_str()))
+        .filter(|o| o.input_price.is_some_and(|p| p > 0.0) && o.output_price == Some(0.0))
+        .map(|o| (o.model_slug.as_str(), o.provider_slug.as_str()))
+        .collect();
+    assert!(per_item.is_empty(), "{per_item:?}");
+}

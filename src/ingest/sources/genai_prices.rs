@@ -347,6 +347,23 @@ fn comment_sentences(m: &Value) -> impl Iterator<Item = &str> {
         .map(str::trim)
 }
 
+/// An entry whose description opens by calling the model retired or deprecated
+/// (Anthropic's `claude-v1`: "Retired, here to match price sources"; "(deprecated) Grok 2
+/// 1212 …") marks it deprecated as its `deprecated` flag would (docs/data.md, "Lifecycle").
+fn described_retired(m: &Value) -> bool {
+    let Some(text) = m.get("description").and_then(Value::as_str) else {
+        return false;
+    };
+    let first = text
+        .trim_start()
+        .trim_start_matches('(')
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    matches!(first.as_str(), "retired" | "deprecated")
+}
+
 /// What an entry's own comment says ends, and on which day ([`retirement`]).
 #[derive(Debug, PartialEq)]
 enum Retires {
@@ -559,7 +576,11 @@ pub fn records(
                 prices,
                 as_of: Some(AS_OF.to_string()),
                 parsed: Some(parsed),
-                deprecated: m.get("deprecated").and_then(Value::as_bool),
+                deprecated: if described_retired(m) {
+                    Some(true)
+                } else {
+                    m.get("deprecated").and_then(Value::as_bool)
+                },
                 shut_down: match &retires {
                     Some(Retires::Model(day)) => Some(day.clone()),
                     _ => None,
@@ -668,6 +689,20 @@ fn price_group<'a>(id: &str, rule: Option<&'a Value>) -> Vec<&'a str> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_description_opening_retired_deprecates_the_model() {
+        for (text, said) in [
+            ("Retired, here to match price sources", true),
+            ("(deprecated) Grok 2 1212 introduces …", true),
+            ("MiniMax M2 (legacy), a multimodal language model", false),
+            ("Note: This model is being deprecated.", false),
+        ] {
+            let m = json!({ "description": text });
+            assert_eq!(described_retired(&m), said, "{text}");
+        }
+        assert!(!described_retired(&json!({})));
+    }
 
     #[test]
     fn a_comment_retires_the_model_only_in_a_sentence_of_its_own() {

@@ -196,6 +196,25 @@ const UNIT_FIELDS: &[(&str, &str)] = &[
     ("citation", "output_citation"),
 ];
 
+/// A file for a model that makes images or video and no text, pricing its input and not its
+/// output, states a price per image or video in the per-token fields (DigitalOcean's
+/// `stable-diffusion-3.5-large`: `input = 0.08`, $0.08 an image; a model priced by tokens
+/// prices its image tokens out, `gpt-image-1`'s 40): its prices are not read (docs/data.md,
+/// "Units").
+fn per_item(model: &Value, cost: &Value) -> bool {
+    let outputs: Vec<&str> = model
+        .get("modalities")
+        .and_then(|m| m.get("output"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    let media_only = !outputs.is_empty() && outputs.iter().all(|m| matches!(*m, "image" | "video"));
+    let price = |k: &str| cost.get(k).and_then(Value::as_f64).unwrap_or(0.0);
+    media_only && price("input") > 0.0 && price("output") == 0.0
+}
+
 /// Long-context tiers of a `cost` table (`tiers = [{tier = {size = 200000}, input = 10, ...}]`);
 /// a line a tier leaves out keeps the base price.
 fn tiers(cost: &Value) -> Vec<entity::offering::Tier> {
@@ -235,7 +254,7 @@ fn record(
         (Some(p), Some(c)) if p == c => 1,
         _ => 3,
     };
-    let cost = model.get("cost");
+    let cost = model.get("cost").filter(|c| !per_item(model, c));
     let prices = cost.filter(|c| c.is_object()).map(|c| Prices {
         input: c.get("input").and_then(Value::as_f64),
         output: c.get("output").and_then(Value::as_f64),
@@ -681,6 +700,19 @@ pub fn scores(data: &Value, out: &mut Vec<RawScore>) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_media_model_priced_by_its_input_alone_prices_per_item() {
+        let image = |cost: Value| json!({"modalities": {"output": ["image"]}, "cost": cost});
+        let sd = image(json!({"input": 0.08, "output": 0.0}));
+        assert!(per_item(&sd, &sd["cost"]));
+        let gpt_image = image(json!({"input": 5.0, "output": 40.0}));
+        assert!(!per_item(&gpt_image, &gpt_image["cost"]));
+        let free = image(json!({"input": 0, "output": 0}));
+        assert!(!per_item(&free, &free["cost"]));
+        let chat = json!({"modalities": {"output": ["text"]}, "cost": {"input": 1, "output": 0}});
+        assert!(!per_item(&chat, &chat["cost"]));
+    }
 
     #[test]
     fn provider_fields_win_and_omitted_fields_go() {
