@@ -58,9 +58,11 @@ const HOST_SUFFIXES: &[&str] = &[
     "-default",
     "-tee",
     "-specdec",
-    // Cloudflare's FP8 fast serving, Together's throughput tier (`…-Instruct-2507-tput`).
+    // Cloudflare's FP8 fast serving, Together's throughput tier (`…-Instruct-2507-tput`),
+    // Clarifai's (`MiniMax-M2_5-high-throughput`, at MiniMax-M2.5's own price).
     "-fp8-fast",
     "-tput",
+    "-high-throughput",
     "-us",
     "-q4-k-m",
     "-q5-k-m",

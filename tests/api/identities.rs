@@ -2217,6 +2217,32 @@ fn packagings_of_one_model_are_one_model() {
     );
 }
 
+/// A host's serving tier is no model: no listed slug is another listed slug with a tier
+/// written after it (Clarifai's `MiniMax-M2_5-high-throughput`, at MiniMax-M2.5's own price,
+/// is MiniMax M2.5; Together's `-tput`; docs/methodology.md, "Identity").
+#[test]
+fn serving_tiers_are_the_model_they_serve() {
+    let s = mds::snapshot::Snapshot::decode(mds::snapshot::EMBEDDED).unwrap();
+    let slugs: BTreeSet<&str> = s.models.iter().map(|m| m.slug.as_str()).collect();
+    let tiers = ["-high-throughput", "-tput", "-fp8-fast", "-basic"];
+    let apart: Vec<&&str> = slugs
+        .iter()
+        .filter(|slug| {
+            tiers
+                .iter()
+                .any(|t| slug.strip_suffix(t).is_some_and(|b| slugs.contains(b)))
+        })
+        .collect();
+    assert!(apart.is_empty(), "{apart:?}");
+    assert_named(
+        &s,
+        &[
+            ("MiniMax-M2_5-high-throughput", "minimax-m2.5"),
+            ("gpt-oss-120b-high-throughput", "gpt-oss-120b"),
+        ],
+    );
+}
+
 /// A snapshot's date is no second model of the undated one its creator released that day,
 /// nor is an undated id its creator's entry points at one dated id inside: no listed
 /// `X-MM-DD` beside a listed `X` released on that month and day, and no listed undated id
