@@ -73,11 +73,13 @@ impl Catalog {
         if let Some(&pos) = self.lookup_index.get(&lower) {
             return self.models.get(pos);
         }
+        // The slug as parsed, else its join key (a point written as a dash): the key the
+        // ingest joined the spelling by, so a model folded into another since
+        // (`minimax-m2.5-high-throughput`, alias `minimax-m2-5-high-throughput`) still names it.
         let parsed = crate::ingest::names::parse(&lower);
-        self.model_or_alias(&parsed.slug).or_else(|| {
-            self.lookup_index
-                .get(&parsed.slug)
-                .and_then(|&p| self.models.get(p))
+        [&parsed.slug, &parsed.key].into_iter().find_map(|id| {
+            self.model_or_alias(id)
+                .or_else(|| self.lookup_index.get(id).and_then(|&p| self.models.get(p)))
         })
     }
 }

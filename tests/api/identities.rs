@@ -138,6 +138,9 @@ async fn versions_a_price_list_sells_apart_stay_apart() {
         ("grok-2-mini-08-13", "grok-2-mini-0813"),
         // A leaderboard's vendor-dashed spelling of Perplexity's own model.
         ("perplexity-sonar-pro", "sonar-pro"),
+        // A slug folded into its model since (Clarifai's serving tier): its join key is an
+        // alias.
+        ("minimax-m2.5-high-throughput", "minimax-m2.5"),
     ] {
         let (status, body) = app
             .get_json(&format!("/api/v1/models/lookup?id={dashed}"))
